@@ -1,0 +1,211 @@
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { MailLogger, MailMessage, SentMail } from './types';
+
+export interface MailerConfig {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+export interface MailerOptions {
+  config: MailerConfig;
+  log: MailLogger;
+  /** DATA_DIR: the outbox (`outbox/`) and the retry spool (`mail-spool/`) live below it. */
+  dataDir: string;
+  clock: () => Date;
+  /** How often the spool is retried after start(); default 30 s. */
+  retryEveryMs?: number;
+}
+
+export interface Mailer {
+  /** 'smtp' when SMTP_URL is set, otherwise 'outbox' (.eml files in DATA_DIR/outbox). */
+  readonly transport: 'smtp' | 'outbox';
+  /**
+   * Durable send: the composed message is written to the spool first, then delivered. When the
+   * delivery fails the message stays in the spool and start()'s timer retries it, so nothing is
+   * dropped. Resolves once the message is spooled; `delivered` says whether it already went out.
+   */
+  send(message: MailMessage): Promise<SentMail>;
+  /** Immediate delivery without spool; throws on failure. For callers that retry themselves. */
+  deliver(message: MailMessage): Promise<SentMail>;
+  /** Retries every spooled message now; answers how many were delivered. */
+  flush(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+interface Composed {
+  key: string;
+  messageId: string;
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+}
+
+interface SpoolEntry {
+  key: string;
+  messageId: string;
+  envelope: { from: string; to: string[] };
+  raw: string; // base64
+  attempts: number;
+  spooledAt: string;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
+
+/** Domain part for our Message-IDs, taken from MAIL_FROM so replies and ids match. */
+function messageIdDomain(mailFrom: string): string {
+  const m = /@([A-Za-z0-9.-]+)/.exec(mailFrom);
+  return m?.[1] ?? 'mietkaution.invalid';
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { config, log, dataDir, clock } = options;
+  const outboxDir = join(dataDir, 'outbox');
+  const spoolDir = join(dataDir, 'mail-spool');
+  const domain = messageIdDomain(config.mailFrom);
+  // The composer: nodemailer's stream transport builds the RFC 5322 message into a buffer.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<number> | undefined;
+
+  async function compose(message: MailMessage): Promise<Composed> {
+    const key = message.key ?? randomUUID();
+    if (!KEY.test(key)) throw new Error(`invalid mail key: ${key}`);
+    const messageId = `<${key}@${domain}>`;
+    const info = await composer.sendMail({
+      from: config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      messageId,
+      date: clock(),
+      attachments: (message.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        content: Buffer.from(a.content),
+        contentType: a.contentType,
+      })),
+    });
+    const envelope = info.envelope as { from: string | false; to: string[] };
+    return {
+      key,
+      messageId,
+      envelope: { from: envelope.from || config.mailFrom, to: envelope.to },
+      raw: info.message as Buffer,
+    };
+  }
+
+  async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
+    const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  }
+
+  async function exists(path: string): Promise<boolean> {
+    return stat(path).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async function transmit(c: Composed): Promise<void> {
+    if (smtp) {
+      await smtp.sendMail({ envelope: c.envelope, raw: c.raw });
+      log.info({ mailKey: c.key, transport: 'smtp' }, 'mail sent');
+      return;
+    }
+    await mkdir(outboxDir, { recursive: true });
+    const file = join(outboxDir, `${c.key}.eml`);
+    // Same key, same file: a retried job leaves exactly one message in the outbox.
+    if (await exists(file)) return;
+    await writeAtomically(file, c.raw);
+    log.info({ mailKey: c.key, transport: 'outbox', file }, 'mail written to outbox');
+  }
+
+  async function deliver(message: MailMessage): Promise<SentMail> {
+    const c = await compose(message);
+    await transmit(c);
+    return { key: c.key, messageId: c.messageId, delivered: true };
+  }
+
+  async function send(message: MailMessage): Promise<SentMail> {
+    const c = await compose(message);
+    await mkdir(spoolDir, { recursive: true });
+    const spoolFile = join(spoolDir, `${c.key}.json`);
+    const entry: SpoolEntry = {
+      key: c.key,
+      messageId: c.messageId,
+      envelope: c.envelope,
+      raw: c.raw.toString('base64'),
+      attempts: 0,
+      spooledAt: clock().toISOString(),
+    };
+    await writeAtomically(spoolFile, JSON.stringify(entry));
+    try {
+      await transmit(c);
+      await rm(spoolFile, { force: true });
+      return { key: c.key, messageId: c.messageId, delivered: true };
+    } catch (err) {
+      log.warn({ mailKey: c.key, err }, 'mail delivery failed; kept in the spool for a retry');
+      return { key: c.key, messageId: c.messageId, delivered: false };
+    }
+  }
+
+  async function flushOnce(): Promise<number> {
+    let names: string[];
+    try {
+      names = (await readdir(spoolDir)).filter((n) => n.endsWith('.json'));
+    } catch {
+      return 0;
+    }
+    let delivered = 0;
+    for (const name of names.sort()) {
+      const file = join(spoolDir, name);
+      let entry: SpoolEntry;
+      try {
+        entry = JSON.parse(await readFile(file, 'utf8')) as SpoolEntry;
+      } catch {
+        continue; // removed meanwhile by a concurrent send
+      }
+      try {
+        await transmit({ ...entry, raw: Buffer.from(entry.raw, 'base64') });
+        await rm(file, { force: true });
+        delivered++;
+      } catch (err) {
+        entry.attempts++;
+        await writeAtomically(file, JSON.stringify(entry));
+        log.error({ mailKey: entry.key, attempts: entry.attempts, err }, 'mail retry failed');
+      }
+    }
+    return delivered;
+  }
+
+  function flush(): Promise<number> {
+    flushing ??= flushOnce().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  }
+
+  return {
+    transport: smtp ? 'smtp' : 'outbox',
+    send,
+    deliver,
+    flush,
+    start() {
+      if (timer) return;
+      void flush();
+      timer = setInterval(() => void flush(), options.retryEveryMs ?? 30_000);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await flushing;
+      smtp?.close();
+    },
+  };
+}
