@@ -1,0 +1,51 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import type { Database } from './db/client';
+import type { Logger } from './log';
+import { createLogger } from './log';
+import { parseQueryString as parseQuery, registerBodyParsers } from './http/bodies';
+import { registerErrorHandling } from './http/errors';
+import { registerRequestLogging } from './http/logging';
+import { registerSecurity } from './http/security';
+import { registerWebApp } from './http/web';
+import { registerApi } from './api/index';
+import { createServices, type ServiceOverrides } from './services/index';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  log?: Logger;
+  /** Replace single services (tests hand in e.g. a geocoder pointed at a local server). */
+  services?: ServiceOverrides;
+}
+
+/** The whole HTTP server as a Fastify instance; main.ts listens, tests listen on port 0. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const log = deps.log ?? createLogger(config.logLevel);
+  const app = Fastify({
+    loggerInstance: log as unknown as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Unknown query keys and odd encodings are the handlers' problem, not a crash.
+    routerOptions: { maxParamLength: 200 },
+    querystringParser: (str) => parseQuery(str),
+    forceCloseConnections: 'idle',
+  });
+
+  registerErrorHandling(app);
+  registerRequestLogging(app);
+  await registerSecurity(app, config);
+  await registerBodyParsers(app, config.bodyLimit);
+
+  const services = createServices({ config, db, clock, log, overrides: deps.services });
+  app.decorate('services', services);
+  await registerApi(app, { config, db, clock, services });
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,141 @@
+import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, in one place, typed and checked at start.
+ * A wrong value stops the start with a message that names the variable (never a stack trace).
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v),
+    );
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CORS_ORIGINS: list,
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Mietkaution Online <antrag@mietkaution.example>'),
+  SERVER_SECRET: z.string().min(16, 'must have at least 16 characters').optional(),
+  API_GENERATION: z.enum(['new', 'old']).default('new'),
+  RECONFIGURED: bool(false),
+  RESERVATION: bool(false),
+  STEPS: list,
+  SIDEBAR_HOST: z.string().default(''),
+  CHAT_URL: z.string().default(''),
+  GEOCODER_URL: url(['http:', 'https:']).optional(),
+  CAPTCHA_COST: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  BOT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
+  RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SEED_EXAMPLES: bool(true),
+  TRUST_PROXY: bool(false),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: string;
+  corsOrigins: string[];
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Key for the bot-check signature (pbk) and the captcha HMAC. Random per start when unset. */
+  serverSecret: string;
+  apiGeneration: 'new' | 'old';
+  reconfigured: boolean;
+  reservation: boolean;
+  steps: string[];
+  sidebarHost: string;
+  chatUrl: string;
+  geocoderUrl: string | undefined;
+  captchaCost: number;
+  botMinFillSeconds: number;
+  rateLimitWrites: number;
+  rateLimitWindow: string;
+  bodyLimit: number;
+  reservationDays: number;
+  dataRetentionDays: number;
+  seedExamples: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS,
+    webDistDir: resolve(e.WEB_DIST_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    serverSecret: e.SERVER_SECRET ?? randomBytes(32).toString('hex'),
+    apiGeneration: e.API_GENERATION,
+    reconfigured: e.RECONFIGURED,
+    reservation: e.RESERVATION,
+    steps: e.STEPS,
+    sidebarHost: e.SIDEBAR_HOST,
+    chatUrl: e.CHAT_URL,
+    geocoderUrl: e.GEOCODER_URL,
+    captchaCost: e.CAPTCHA_COST,
+    botMinFillSeconds: e.BOT_MIN_FILL_SECONDS,
+    rateLimitWrites: e.RATE_LIMIT_WRITES,
+    rateLimitWindow: e.RATE_LIMIT_WINDOW,
+    bodyLimit: e.BODY_LIMIT,
+    reservationDays: e.RESERVATION_DAYS,
+    dataRetentionDays: e.DATA_RETENTION_DAYS,
+    seedExamples: e.SEED_EXAMPLES,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { Database } from './client';
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Applies the drizzle-kit migrations (idempotent; drizzle records what ran). */
+export async function migrate(db: Database): Promise<void> {
+  if (db.engine === 'pglite') {
+    await migratePglite(db.orm as unknown as PgliteDatabase, { migrationsFolder });
+  } else {
+    await migratePg(db.orm as unknown as NodePgDatabase, { migrationsFolder });
+  }
+}

@@ -1,0 +1,4 @@
+// The one drizzle pg-core schema of the product; drizzle-kit generates the migrations from it.
+export * from './applications';
+export * from './partners';
+export * from './reference';

@@ -1,0 +1,107 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import { applications, type ApplicationRow } from '../db/schema/index';
+import { hashCid } from './cid';
+
+export type ApplicationKind = 'contract' | 'reservation';
+
+/** Storage of applications by cid (only its hash reaches the database). */
+export class ApplicationStore {
+  constructor(private readonly db: Database) {}
+
+  async findByCid(cid: string, tx?: Tx): Promise<ApplicationRow | undefined> {
+    const rows = await (tx ?? this.db.orm)
+      .select()
+      .from(applications)
+      .where(eq(applications.cidHash, hashCid(cid)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async insert(
+    values: {
+      cid: string;
+      kind: ApplicationKind;
+      data: unknown;
+      reachedSteps: string[];
+      contractState?: string | null;
+      partnerCode?: string | null;
+      subPartnerCode?: string | null;
+      now: Date;
+    },
+    tx?: Tx,
+  ): Promise<ApplicationRow> {
+    const rows = await (tx ?? this.db.orm)
+      .insert(applications)
+      .values({
+        cidHash: hashCid(values.cid),
+        kind: values.kind,
+        data: values.data,
+        reachedSteps: values.reachedSteps,
+        contractState: values.contractState ?? null,
+        partnerCode: values.partnerCode ?? null,
+        subPartnerCode: values.subPartnerCode ?? null,
+        createdAt: values.now,
+        updatedAt: values.now,
+      })
+      .returning();
+    return rows[0]!;
+  }
+
+  /** Saves edits; refuses (returns undefined) once the application has been submitted. */
+  async updateEditable(
+    id: string,
+    values: {
+      data: unknown;
+      reachedSteps: string[];
+      contractState?: string | null;
+      partnerCode?: string | null;
+      subPartnerCode?: string | null;
+      now: Date;
+    },
+    tx?: Tx,
+  ): Promise<ApplicationRow | undefined> {
+    const rows = await (tx ?? this.db.orm)
+      .update(applications)
+      .set({
+        data: values.data,
+        reachedSteps: values.reachedSteps,
+        ...(values.contractState !== undefined ? { contractState: values.contractState } : {}),
+        ...(values.partnerCode !== undefined ? { partnerCode: values.partnerCode } : {}),
+        ...(values.subPartnerCode !== undefined ? { subPartnerCode: values.subPartnerCode } : {}),
+        updatedAt: values.now,
+      })
+      .where(and(eq(applications.id, id), isNull(applications.submittedAt)))
+      .returning();
+    return rows[0];
+  }
+
+  /**
+   * The final submission's guard: only the one call that flips submitted_at from NULL wins, so a
+   * repeated or concurrent submission can never create a second contract.
+   */
+  async markSubmitted(
+    tx: Tx,
+    id: string,
+    values: { data: unknown; reachedSteps: string[]; contractState?: string | null; now: Date },
+  ): Promise<ApplicationRow | undefined> {
+    const rows = await tx
+      .update(applications)
+      .set({
+        data: values.data,
+        reachedSteps: values.reachedSteps,
+        ...(values.contractState !== undefined ? { contractState: values.contractState } : {}),
+        orderState: 'submitted',
+        submittedAt: values.now,
+        updatedAt: values.now,
+      })
+      .where(and(eq(applications.id, id), isNull(applications.submittedAt)))
+      .returning();
+    return rows[0];
+  }
+
+  async count(): Promise<number> {
+    const r = await this.db.orm.select({ n: sql<number>`count(*)::int` }).from(applications);
+    return r[0]?.n ?? 0;
+  }
+}
