@@ -1,0 +1,80 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './axe';
+
+/** DOM ids the web app derives from model paths (src/web/forms/ids.ts, same rule). */
+export const fieldSelector = (path: string) => `#f-${path.replace(/[^\w-]/g, '-')}`;
+
+/** Page helpers shared by journeys: fill by model path, choose radios by value, click by text. */
+export class AppPage {
+  /** Every URL path the journey saw with a passing axe check. */
+  readonly checked = new Set<string>();
+
+  constructor(readonly page: Page) {}
+
+  async goto(url: string) {
+    await this.page.goto(url);
+  }
+
+  path(): string {
+    return new URL(this.page.url()).pathname;
+  }
+
+  query(name: string): string | null {
+    return new URL(this.page.url()).searchParams.get(name);
+  }
+
+  async waitForPath(path: string) {
+    await this.page.waitForURL((u) => u.pathname === path);
+    await this.page.locator('h1').first().waitFor();
+  }
+
+  async fill(path: string, value: string) {
+    const el = this.page.locator(fieldSelector(path));
+    await el.fill(value);
+    await el.blur();
+  }
+
+  async choose(path: string, value: string) {
+    await this.page.locator(`input[type=radio][name="${path}"][value="${value}"]`).check();
+  }
+
+  async check(path: string, on = true) {
+    const el = this.page.locator(fieldSelector(path));
+    if (on) await el.check();
+    else await el.uncheck();
+  }
+
+  async select(path: string, value: string) {
+    await this.page.locator(fieldSelector(path)).selectOption(value);
+  }
+
+  async value(path: string): Promise<string> {
+    return this.page.locator(fieldSelector(path)).inputValue();
+  }
+
+  async radioValue(path: string): Promise<string | null> {
+    const el = this.page.locator(`input[type=radio][name="${path}"]:checked`);
+    return (await el.count()) ? el.getAttribute('value') : null;
+  }
+
+  async clickButton(name: string | RegExp) {
+    await this.page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+  }
+
+  async fieldError(path: string): Promise<string | null> {
+    const el = this.page.locator(`${fieldSelector(path)}-error`);
+    return (await el.count()) ? (await el.innerText()).trim() : null;
+  }
+
+  async heading(): Promise<string> {
+    return (await this.page.locator('h1').first().innerText()).trim();
+  }
+
+  /** Zero axe violations on the page as it is now (WCAG 2.1 AA + best practice). */
+  async expectAccessible() {
+    const violations = await axeViolations(this.page);
+    expect(violations).toEqual([]);
+    this.checked.add(this.path());
+  }
+}

@@ -1,0 +1,73 @@
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { resolveStep } from '../../domain/flow/navigation';
+import { stepByRoute, steps, type StepId } from '../../domain/flow/steps';
+import { useI18n } from '../i18n/I18n';
+import { ui } from '../i18n/keys';
+import { useFlow } from '../state/flowContext';
+import { ChunkErrorBoundary } from './ChunkErrorBoundary';
+import { lazyRoute } from './lazyRoute';
+import { useLocation, useNavigate } from './router';
+import { Spinner } from './Spinner';
+import { StepPage, type StepBodyProps } from './StepPage';
+
+/** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
+const bodies: Record<StepId, ComponentType<StepBodyProps>> = {
+  start: lazyRoute(() => import('../steps/StartStep')),
+  uce: lazyRoute(() => import('../steps/StartStep')),
+  tenant: lazyRoute(() => import('../steps/StartStep')),
+  landlord: lazyRoute(() => import('../steps/StartStep')),
+  object: lazyRoute(() => import('../steps/StartStep')),
+  payment: lazyRoute(() => import('../steps/StartStep')),
+  selling: lazyRoute(() => import('../steps/StartStep')),
+  check: lazyRoute(() => import('../steps/StartStep')),
+};
+const ErrorPage = lazyRoute(() => import('../pages/ErrorPage'));
+
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace: true }), [navigate, to]);
+  return null;
+}
+
+function Routes() {
+  const { pathname, search } = useLocation();
+  const { list } = useFlow();
+  if (pathname === '/error') return <ErrorPage />;
+  const requested = stepByRoute(pathname);
+  const step = resolveStep(list, requested);
+  // '/' and step routes outside the configured list go to the first step (query kept).
+  if (requested !== step) return <Redirect to={`${routeOf(step)}${search}`} />;
+  return <StepPage step={step} Body={bodies[step]} />;
+}
+
+const routeOf = (s: StepId) => steps[s].route;
+
+export function App() {
+  const { t } = useI18n();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t(ui.skipToContent)}
+      </a>
+      <header className="site-header">
+        <span className="brand">{t(ui.appTitle)}</span>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ChunkErrorBoundary
+          fallback={(reload) => (
+            <div className="card" role="alert">
+              <p>{t(ui.chunkError)}</p>
+              <button type="button" className="button" onClick={reload}>
+                {t(ui.reload)}
+              </button>
+            </div>
+          )}
+        >
+          <Suspense fallback={<Spinner text={t(ui.loading)} />}>
+            <Routes />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </main>
+    </>
+  );
+}

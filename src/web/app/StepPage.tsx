@@ -1,0 +1,194 @@
+import {
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+} from 'react';
+import {
+  backLabel,
+  forwardLabel,
+  nextStep,
+  previousStep,
+  isLastStep,
+} from '../../domain/flow/navigation';
+import type { StepId } from '../../domain/flow/steps';
+import { todayInBerlin } from '../../domain/dates';
+import type { RuleContext } from '../../domain/rules/context';
+import { HttpError } from '../api/http';
+import { ErrorSummary } from '../forms/ErrorSummary';
+import { fieldLabel, stepTitle, ui } from '../i18n/keys';
+import { useI18n } from '../i18n/I18n';
+import { validateStepForWeb } from '../rules';
+import { useApplication } from '../state/application';
+import { useFlow } from '../state/flowContext';
+import { acquireLock, LOCK_RELEASE_MS, releaseLock, useLocked } from '../state/lock';
+import { StepFormProvider, useStepForm } from '../state/stepForm';
+import { useNavigate, useQuery } from './router';
+import { useServices } from './services';
+import { Spinner } from './Spinner';
+import { TopNav } from './TopNav';
+import { stepUrl } from './urls';
+import { useTenancyLoad } from './useTenancyLoad';
+
+export interface StepBodyProps {
+  ctx: RuleContext;
+}
+
+/**
+ * The frame of every step: top navigation, title, error summary, the step's own fields (a lazy
+ * chunk), back and forward. Forward validates with the domain rules, saves, then goes to
+ * skip_to, the return target (check page edits) or the next step of the flow.
+ */
+export function StepPage({ step, Body }: { step: StepId; Body: ComponentType<StepBodyProps> }) {
+  const { model } = useApplication();
+  const { config, list, reservation } = useFlow();
+  const { config: web } = useServices();
+  const ctx = useMemo<RuleContext>(
+    () => ({
+      today: todayInBerlin(web.now()),
+      reconfigured: config.reconfigured,
+      reservation,
+      stepList: list,
+    }),
+    [web, config.reconfigured, reservation, list],
+  );
+  const validation = useMemo(() => validateStepForWeb(model, step, ctx), [model, step, ctx]);
+  const loading = useTenancyLoad();
+  const { t } = useI18n();
+  useEffect(() => {
+    document.title = `${t(stepTitle(step))} – ${t(ui.appTitle)}`;
+  }, [t, step]);
+  if (loading) return <Spinner text={t(ui.loading)} />;
+  return (
+    <StepFormProvider key={step} step={step} validation={validation}>
+      <StepFrame step={step} Body={Body} ctx={ctx} />
+    </StepFormProvider>
+  );
+}
+
+function StepFrame({
+  step,
+  Body,
+  ctx,
+}: {
+  step: StepId;
+  Body: ComponentType<StepBodyProps>;
+  ctx: RuleContext;
+}) {
+  const { t } = useI18n();
+  const { api } = useServices();
+  const app = useApplication();
+  const { list, reservation } = useFlow();
+  const form = useStepForm();
+  const navigate = useNavigate();
+  const query = useQuery();
+  const locked = useLocked();
+  const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState('');
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+
+  const cid = query.get('cid') ?? app.model.cid ?? undefined;
+  const returnTo = query.get('return') as StepId | null;
+  const urlOpts = { cid, reservation };
+
+  const jump = (target: StepId) => navigate(stepUrl(target, urlOpts));
+
+  const forward = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!acquireLock()) return; // double clicks are ignored while locked
+    if (form.hasErrors) {
+      releaseLock();
+      form.showAll();
+      return;
+    }
+    setFailure('');
+    setStatus(t(ui.saving));
+    try {
+      const result = await api.save({ model: app.model, cid, step, mask: form.mask, reservation });
+      releaseLock(LOCK_RELEASE_MS);
+      if (!mounted.current) return;
+      setStatus('');
+      const fieldErrors = Object.fromEntries(
+        Object.entries(result.errors)
+          .filter(([, m]) => m && m.length)
+          .map(([p, m]) => [p, (m as string[])[0] as string]),
+      );
+      if (Object.keys(fieldErrors).length > 0 || result.globalErrors.length > 0) {
+        if ('security.captchaResponseKey' in fieldErrors)
+          app.setField('security.captchaResponseKey', undefined);
+        form.setServerErrors(fieldErrors);
+        if (result.globalErrors.length) setFailure(result.globalErrors.join(' '));
+        return;
+      }
+      const newCid = result.cid ?? cid;
+      if (newCid && newCid !== app.model.cid) {
+        app.setField('cid', newCid);
+        app.setSession({ loadedCid: newCid });
+      }
+      if (isLastStep(list, step)) {
+        navigate(
+          `/processing?cid=${encodeURIComponent(newCid ?? '')}${reservation ? '&reservation=true' : ''}`,
+        );
+        return;
+      }
+      const target =
+        (result.skipTo && list.includes(result.skipTo) ? result.skipTo : undefined) ??
+        (returnTo && list.includes(returnTo) ? returnTo : undefined) ??
+        nextStep(list, step);
+      if (target) navigate(stepUrl(target, { ...urlOpts, cid: newCid }));
+    } catch (err) {
+      releaseLock();
+      if (!mounted.current) return;
+      setStatus('');
+      if (err instanceof HttpError && err.failure.kind === 'unparseable')
+        setFailure(t(ui.xhrError));
+      else setFailure(t(ui.networkError));
+    }
+  };
+
+  const back = previousStep(list, step);
+  const backText = backLabel(list, step);
+  const entries = form.visibleErrors.map((e) => ({ ...e, label: t(fieldLabel(e.path)) }));
+
+  return (
+    <>
+      <TopNav current={step} label={t(ui.navLabel)} onJump={jump} />
+      <ErrorSummary
+        title={t(ui.errorSummaryTitle)}
+        intro={t(ui.errorSummaryIntro)}
+        entries={entries}
+        attempt={form.attempt}
+      />
+      {failure ? (
+        <div className="notice notice--error" role="alert">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
+        <h1 id="step-title">{t(stepTitle(step))}</h1>
+        <Suspense fallback={<Spinner text={t(ui.loading)} />}>
+          <Body ctx={ctx} />
+        </Suspense>
+        <div className="actions">
+          {back && backText ? (
+            <button type="button" className="button button--secondary" onClick={() => jump(back)}>
+              {backText}
+            </button>
+          ) : (
+            <span />
+          )}
+          <button type="submit" className="button" aria-disabled={locked ? 'true' : undefined}>
+            {forwardLabel(list, step, reservation)}
+          </button>
+        </div>
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {status}
+        </p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { errorId, hintId } from './ids';
+
+export interface FieldChrome {
+  /** Model path, e.g. 'objective.deposit'. */
+  path: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  /** Renders a help button next to the label (sidebar content). */
+  help?: ReactNode;
+}
+
+/** Label-less wrapper parts shared by all fields: hint and error text tied by id. */
+export function FieldMessages({ path, hint, error }: Pick<FieldChrome, 'path' | 'hint' | 'error'>) {
+  return (
+    <>
+      {hint ? (
+        <p className="hint" id={hintId(path)}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={errorId(path)}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

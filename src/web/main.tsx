@@ -1,0 +1,73 @@
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { defaultAppConfig, type AppConfig } from '../domain/flow/config';
+import { createNewApi } from './api/newApi';
+import { request } from './api/http';
+import { App } from './app/App';
+import { Router } from './app/router';
+import { ServicesProvider, type WebConfig } from './app/services';
+import { Spinner } from './app/Spinner';
+import { loadTranslationsUntilReady } from './boot';
+import { I18nProvider } from './i18n/I18n';
+import type { Translations } from './i18n/translate';
+import { ApplicationProvider } from './state/application';
+import { FlowProvider } from './state/flowContext';
+import './styles.css';
+
+/** Before the translation file is there, no catalogue text exists; the spec gives this one. */
+const FALLBACK_TEXT = 'using fallback translations';
+
+async function loadConfig(): Promise<WebConfig> {
+  let app: AppConfig = defaultAppConfig;
+  let extra: Partial<WebConfig> = {};
+  try {
+    const { data } = await request<Partial<AppConfig> & Partial<WebConfig>>('', '/api/config');
+    app = { ...defaultAppConfig, ...data };
+    extra = data ?? {};
+  } catch (err) {
+    console.warn('config failed to load, using defaults', err);
+  }
+  return {
+    app,
+    apiHost: typeof extra.apiHost === 'string' ? extra.apiHost : '',
+    sidebarHost: typeof extra.sidebarHost === 'string' ? extra.sidebarHost : '',
+    chat: extra.chat,
+    now: () => new Date(),
+  };
+}
+
+function Boot() {
+  const [tr, setTr] = useState<Translations>();
+  const [config, setConfig] = useState<WebConfig>();
+  const [fallback, setFallback] = useState(false);
+  useEffect(() => {
+    void loadTranslationsUntilReady(() => setFallback(true)).then(setTr);
+    void loadConfig().then(setConfig);
+  }, []);
+  if (!tr || !config)
+    return fallback ? (
+      <Spinner text={FALLBACK_TEXT} />
+    ) : (
+      <div className="spinner" aria-hidden="true" />
+    );
+  const api = createNewApi(config.apiHost);
+  return (
+    <I18nProvider tr={tr}>
+      <ServicesProvider value={{ api, config }}>
+        <Router>
+          <ApplicationProvider>
+            <FlowProvider config={config.app}>
+              <App />
+            </FlowProvider>
+          </ApplicationProvider>
+        </Router>
+      </ServicesProvider>
+    </I18nProvider>
+  );
+}
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <Boot />
+  </StrictMode>,
+);

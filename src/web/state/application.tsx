@@ -1,0 +1,70 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { defaultFormModel } from '../../domain/model/defaults';
+import type { FormModel } from '../../domain/model/schema';
+import { setIn } from './setIn';
+
+/** What the browser remembers beyond the form model (all in memory; the URL carries cid). */
+export interface Session {
+  reservation: boolean;
+  hasVmAndUvm: boolean;
+  /** Spec §4: a captcha-completed flag is kept in memory. */
+  captchaSolved: boolean;
+  /** The model has been loaded for this cid (avoids a second load after our own navigation). */
+  loadedCid: string | undefined;
+}
+
+interface ApplicationValue {
+  model: FormModel;
+  /** Text as typed for fields whose model value is parsed (amounts), so nothing typed is lost. */
+  drafts: Record<string, string>;
+  session: Session;
+  setField: (path: string, value: unknown, draft?: string) => void;
+  replaceModel: (model: FormModel) => void;
+  updateModel: (fn: (m: FormModel) => FormModel) => void;
+  setSession: (patch: Partial<Session>) => void;
+}
+
+const ApplicationContext = createContext<ApplicationValue | null>(null);
+
+/** One model for the whole visit: back, forward and edits never lose a value. */
+export function ApplicationProvider({ children }: { children: ReactNode }) {
+  const [model, setModel] = useState<FormModel>(defaultFormModel);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [session, setSessionState] = useState<Session>({
+    reservation: false,
+    hasVmAndUvm: false,
+    captchaSolved: false,
+    loadedCid: undefined,
+  });
+  const setField = useCallback((path: string, value: unknown, draft?: string) => {
+    setModel((m) => setIn(m, path, value));
+    if (draft !== undefined) setDrafts((d) => ({ ...d, [path]: draft }));
+  }, []);
+  const replaceModel = useCallback((next: FormModel) => {
+    setModel(next);
+    setDrafts({});
+  }, []);
+  const setSession = useCallback(
+    (patch: Partial<Session>) => setSessionState((s) => ({ ...s, ...patch })),
+    [],
+  );
+  const value = useMemo(
+    () => ({
+      model,
+      drafts,
+      session,
+      setField,
+      replaceModel,
+      updateModel: setModel,
+      setSession,
+    }),
+    [model, drafts, session, setField, replaceModel, setSession],
+  );
+  return <ApplicationContext.Provider value={value}>{children}</ApplicationContext.Provider>;
+}
+
+export function useApplication(): ApplicationValue {
+  const v = useContext(ApplicationContext);
+  if (!v) throw new Error('useApplication outside <ApplicationProvider>');
+  return v;
+}

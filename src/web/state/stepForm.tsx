@@ -1,0 +1,127 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { StepId } from '../../domain/flow/steps';
+import { useApplication } from './application';
+import { getIn } from './setIn';
+import type { ValidationResult } from '../rules';
+
+/**
+ * The form state of one step: which fields were touched, which errors are visible, server errors.
+ * Values live in the application model (so back/forward never lose them); rules come from the
+ * domain through ../rules.
+ */
+interface StepFormValue {
+  step: StepId;
+  mask: readonly string[];
+  /** Visible error message of a field (after blur, or after a forward attempt). */
+  error: (path: string) => string | undefined;
+  value: (path: string) => unknown;
+  draft: (path: string) => string | undefined;
+  set: (path: string, value: unknown, draft?: string) => void;
+  blur: (path: string) => void;
+  /** Every current error, in mask order (for the summary after a forward attempt). */
+  visibleErrors: { path: string; message: string }[];
+  /** Any current rule or server error, shown or not (forward is blocked while true). */
+  hasErrors: boolean;
+  showAll: () => void;
+  setServerErrors: (errors: Record<string, string>) => void;
+  attempt: number;
+}
+
+const StepFormContext = createContext<StepFormValue | null>(null);
+
+export function StepFormProvider({
+  step,
+  validation,
+  children,
+}: {
+  step: StepId;
+  validation: ValidationResult;
+  children: ReactNode;
+}) {
+  const app = useApplication();
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [forced, setForced] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [serverErrors, setServerErrorsState] = useState<Record<string, string>>({});
+
+  const { mask, errors } = validation;
+  const error = useCallback(
+    (path: string) => {
+      if (!mask.includes(path)) return undefined;
+      // A server error stays until the field is edited; then the local rules take over.
+      if (serverErrors[path]) return serverErrors[path];
+      return forced || touched.has(path) ? errors[path] : undefined;
+    },
+    [mask, errors, serverErrors, forced, touched],
+  );
+  const set = useCallback(
+    (path: string, value: unknown, draft?: string) => {
+      app.setField(path, value, draft);
+      setServerErrorsState((s) => {
+        if (!(path in s)) return s;
+        const next = { ...s };
+        delete next[path];
+        return next;
+      });
+    },
+    [app],
+  );
+  const blur = useCallback((path: string) => {
+    setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
+  }, []);
+  const showAll = useCallback(() => {
+    setForced(true);
+    setAttempt((a) => a + 1);
+  }, []);
+  const setServerErrors = useCallback((e: Record<string, string>) => {
+    setServerErrorsState(e);
+    setForced(true);
+    setAttempt((a) => a + 1);
+  }, []);
+  const visibleErrors = useMemo(
+    () =>
+      mask
+        .map((path) => ({ path, message: error(path) }))
+        .filter((e): e is { path: string; message: string } => !!e.message),
+    [mask, error],
+  );
+  const value = useMemo(
+    () => ({
+      step,
+      mask,
+      error,
+      value: (path: string) => getIn(app.model, path),
+      draft: (path: string) => app.drafts[path],
+      set,
+      blur,
+      visibleErrors,
+      hasErrors:
+        Object.keys(errors).some((p) => mask.includes(p)) || Object.keys(serverErrors).length > 0,
+      showAll,
+      setServerErrors,
+      attempt,
+    }),
+    [
+      step,
+      mask,
+      errors,
+      serverErrors,
+      error,
+      app.model,
+      app.drafts,
+      set,
+      blur,
+      visibleErrors,
+      showAll,
+      setServerErrors,
+      attempt,
+    ],
+  );
+  return <StepFormContext.Provider value={value}>{children}</StepFormContext.Provider>;
+}
+
+export function useStepForm(): StepFormValue {
+  const v = useContext(StepFormContext);
+  if (!v) throw new Error('useStepForm outside <StepFormProvider>');
+  return v;
+}
