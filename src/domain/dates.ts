@@ -1,0 +1,52 @@
+// Calendar dates as plain 'YYYY-MM-DD' strings (ISO), computed in Europe/Berlin. The clock is
+// always passed in, so tests pin it.
+
+const berlin = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's calendar date in Europe/Berlin as 'YYYY-MM-DD'. */
+export function todayInBerlin(now: Date): string {
+  const parts = berlin.formatToParts(now);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const germanPattern = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+
+function valid(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1 || y < 1) return false;
+  const dt = new Date(Date.UTC(y, m - 1, d));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+}
+
+/** 'TT.MM.JJJJ' -> 'YYYY-MM-DD', or undefined if it is not a real calendar date in that format. */
+export function germanToIso(input: string | undefined | null): string | undefined {
+  const m = germanPattern.exec((input ?? '').trim());
+  if (!m) return undefined;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return valid(y, mo, d) ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
+}
+
+/** 'YYYY-MM-DD' -> 'TT.MM.JJJJ', or undefined if not a real calendar date. */
+export function isoToGerman(input: string | undefined | null): string | undefined {
+  const m = isoPattern.exec((input ?? '').trim());
+  if (!m) return undefined;
+  return valid(Number(m[1]), Number(m[2]), Number(m[3])) ? `${m[3]}.${m[2]}.${m[1]}` : undefined;
+}
+
+/** Adds calendar days to an ISO date. */
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Adds whole years; 29 Feb becomes 1 Mar in a non-leap year (the birthday has then passed). */
+export function addYears(iso: string, years: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
+}

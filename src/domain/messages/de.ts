@@ -1,0 +1,65 @@
+import type { FieldPath } from '../model/paths';
+import type { ErrorCode } from '../rules/codes';
+import { maxLengths } from '../rules/maxLengths';
+import {
+  codeMessages,
+  errorKeyMessages,
+  fieldErrorMessages,
+  globalAppendix,
+  maxLengthMessage,
+} from './errors';
+import { fieldLabels } from './fieldLabels';
+import { ui } from './ui';
+
+/** The one German catalogue. */
+export const de = {
+  ui,
+  fields: fieldLabels,
+  errors: {
+    byField: fieldErrorMessages,
+    byCode: codeMessages,
+    keys: errorKeyMessages,
+    globalAppendix,
+    maxLength: maxLengthMessage,
+  },
+} as const;
+
+/** The German sentence for an error on a field; never returns a raw code. */
+export function fieldMessage(path: FieldPath | string, code: ErrorCode | string): string {
+  if (code === 'maxLength') {
+    const n = maxLengths[path as FieldPath] ?? (path === 'bankAccount.iban' ? 34 : undefined);
+    if (n !== undefined) return maxLengthMessage(n);
+  }
+  return (
+    fieldErrorMessages[path]?.[code as ErrorCode] ??
+    codeMessages[code as ErrorCode] ??
+    codeMessages.invalid
+  );
+}
+
+/** The label of a field, e.g. for the error summary ('PLZ: PLZ muss 5 stellig sein'). */
+export const fieldLabel = (path: FieldPath | string): string => fieldLabels[path] ?? path;
+
+/** One line of the error summary: label and message. */
+export const summaryLine = (path: FieldPath, code: ErrorCode): string =>
+  `${fieldLabel(path)}: ${fieldMessage(path, code)}`;
+
+/** /error?keys=... (spec §8): lowercase key -> message, unknown keys -> the 'unknown' message. */
+export function errorKeyMessage(key: string): string {
+  const k = key
+    .trim()
+    .toLowerCase()
+    .replace(/^error\./, '');
+  return Object.hasOwn(errorKeyMessages, k)
+    ? (errorKeyMessages[k] as string)
+    : (errorKeyMessages.unknown as string);
+}
+
+/** Splits the /error query value 'a,B, c' into messages, without duplicates; empty -> unknown. */
+export function errorKeysMessages(keys: string | null | undefined): string[] {
+  const list = (keys ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return [...new Set((list.length ? list : ['unknown']).map(errorKeyMessage))];
+}

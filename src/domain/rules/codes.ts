@@ -1,0 +1,27 @@
+/** Stable error codes; the German sentences live in messages/de.ts keyed by field and code. */
+export const errorCodes = [
+  'required',
+  'maxLength',
+  'invalid',
+  'invalidNumber',
+  'invalidDate',
+  'tooLow',
+  'tooHigh',
+  'tooHighReconfigured',
+  'aboveThreeColdRents',
+  'mismatch',
+  'unknownCountry',
+  'notAllowedCountry',
+  'notInFuture',
+  'inPast',
+  'tooFarInPast',
+  'tooFarAhead',
+  'notBeforeMoveIn',
+  'notAfterSignDate',
+  'tooEarly',
+  'underage',
+  'afterRentalStart',
+  'digitalNotAvailable',
+  'contractTerminated',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
