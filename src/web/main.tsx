@@ -12,10 +12,11 @@ import { I18nProvider } from './i18n/I18n';
 import type { Translations } from './i18n/translate';
 import { ApplicationProvider } from './state/application';
 import { FlowProvider } from './state/flowContext';
+import { ui } from './text';
 import './styles.css';
 
-/** Before the translation file is there, no catalogue text exists; the spec gives this one. */
-const FALLBACK_TEXT = 'using fallback translations';
+/** Spec §8: shown while the translation file fails to load (retried until ready). */
+const FALLBACK_TEXT = ui.technical.fallbackTranslations;
 
 async function loadConfig(): Promise<WebConfig> {
   let app: AppConfig = defaultAppConfig;

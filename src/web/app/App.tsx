@@ -1,8 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { resolveStep } from '../../domain/flow/navigation';
 import { stepByRoute, steps, type StepId } from '../../domain/flow/steps';
-import { useI18n } from '../i18n/I18n';
-import { ui } from '../i18n/keys';
+import { ui } from '../text';
 import { useFlow } from '../state/flowContext';
 import { ChunkErrorBoundary } from './ChunkErrorBoundary';
 import { lazyRoute } from './lazyRoute';
@@ -43,27 +42,23 @@ function Routes() {
 const routeOf = (s: StepId) => steps[s].route;
 
 export function App() {
-  const { t } = useI18n();
   return (
     <>
-      <a className="skip-link" href="#main">
-        {t(ui.skipToContent)}
-      </a>
       <header className="site-header">
-        <span className="brand">{t(ui.appTitle)}</span>
+        <span className="brand">{ui.appTitle}</span>
       </header>
       <main id="main" tabIndex={-1}>
         <ChunkErrorBoundary
           fallback={(reload) => (
             <div className="card" role="alert">
-              <p>{t(ui.chunkError)}</p>
+              <p>{ui.technical.chunkLoadError}</p>
               <button type="button" className="button" onClick={reload}>
-                {t(ui.reload)}
+                {ui.technical.chunkLoadButton}
               </button>
             </div>
           )}
         >
-          <Suspense fallback={<Spinner text={t(ui.loading)} />}>
+          <Suspense fallback={<Spinner text={ui.technical.loading} />}>
             <Routes />
           </Suspense>
         </ChunkErrorBoundary>

@@ -19,8 +19,7 @@ import { todayInBerlin } from '../../domain/dates';
 import type { RuleContext } from '../../domain/rules/context';
 import { HttpError } from '../api/http';
 import { ErrorSummary } from '../forms/ErrorSummary';
-import { fieldLabel, stepTitle, ui } from '../i18n/keys';
-import { useI18n } from '../i18n/I18n';
+import { labelOf, ui, globalAppendix } from '../text';
 import { validateStepForWeb } from '../rules';
 import { useApplication } from '../state/application';
 import { useFlow } from '../state/flowContext';
@@ -57,11 +56,7 @@ export function StepPage({ step, Body }: { step: StepId; Body: ComponentType<Ste
   );
   const validation = useMemo(() => validateStepForWeb(model, step, ctx), [model, step, ctx]);
   const loading = useTenancyLoad();
-  const { t } = useI18n();
-  useEffect(() => {
-    document.title = `${t(stepTitle(step))} – ${t(ui.appTitle)}`;
-  }, [t, step]);
-  if (loading) return <Spinner text={t(ui.loading)} />;
+  if (loading) return <Spinner text={ui.technical.loading} />;
   return (
     <StepFormProvider key={step} step={step} validation={validation}>
       <StepFrame step={step} Body={Body} ctx={ctx} />
@@ -78,7 +73,6 @@ function StepFrame({
   Body: ComponentType<StepBodyProps>;
   ctx: RuleContext;
 }) {
-  const { t } = useI18n();
   const { api } = useServices();
   const app = useApplication();
   const { list, reservation } = useFlow();
@@ -106,7 +100,7 @@ function StepFrame({
       return;
     }
     setFailure('');
-    setStatus(t(ui.saving));
+    setStatus(ui.technical.loading);
     try {
       const result = await api.save({ model: app.model, cid, step, mask: form.mask, reservation });
       releaseLock(LOCK_RELEASE_MS);
@@ -145,21 +139,28 @@ function StepFrame({
       if (!mounted.current) return;
       setStatus('');
       if (err instanceof HttpError && err.failure.kind === 'unparseable')
-        setFailure(t(ui.xhrError));
-      else setFailure(t(ui.networkError));
+        setFailure(ui.technical.xhrError);
+      else setFailure(ui.technical.networkError);
     }
   };
 
+  const hasVisibleErrors = form.visibleErrors.length > 0;
+  useEffect(() => {
+    // GOV.UK: the page title starts with the word for error while errors are shown.
+    const prefix = hasVisibleErrors ? ui.errorsSummary.pageTitlePrefix : '';
+    document.title = `${prefix}${ui.steps[step].title} – ${ui.appTitle}`;
+  }, [step, hasVisibleErrors]);
+
   const back = previousStep(list, step);
   const backText = backLabel(list, step);
-  const entries = form.visibleErrors.map((e) => ({ ...e, label: t(fieldLabel(e.path)) }));
+  const entries = form.visibleErrors.map((e) => ({ ...e, label: labelOf(e.path) }));
 
   return (
     <>
-      <TopNav current={step} label={t(ui.navLabel)} onJump={jump} />
+      <TopNav current={step} onJump={jump} />
       <ErrorSummary
-        title={t(ui.errorSummaryTitle)}
-        intro={t(ui.errorSummaryIntro)}
+        title={ui.errorsSummary.title}
+        intro={globalAppendix}
         entries={entries}
         attempt={form.attempt}
       />
@@ -169,8 +170,8 @@ function StepFrame({
         </div>
       ) : null}
       <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
-        <h1 id="step-title">{t(stepTitle(step))}</h1>
-        <Suspense fallback={<Spinner text={t(ui.loading)} />}>
+        <h1 id="step-title">{ui.steps[step].title}</h1>
+        <Suspense fallback={<Spinner text={ui.technical.loading} />}>
           <Body ctx={ctx} />
         </Suspense>
         <div className="actions">

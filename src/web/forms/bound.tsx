@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useI18n } from '../i18n/I18n';
-import { fieldHint, fieldLabel, fieldOption, ui } from '../i18n/keys';
+import { labelOf, ui } from '../text';
 import { useStepForm } from '../state/stepForm';
 import { parseAmountForWeb } from '../rules';
 import { CheckboxField, RadioField, SelectField, type Choice } from './ChoiceField';
@@ -11,30 +10,28 @@ import { HelpButton } from './HelpButton';
  * Fields bound to the step form by model path: label, hint and options come from the catalogue,
  * the error from the domain rules. A field renders only when the domain's active mask shows it.
  */
-function useChrome(path: string, withHint: boolean) {
-  const { t, has } = useI18n();
+function useChrome(path: string, hint: string | undefined) {
   const form = useStepForm();
-  const hintKey = fieldHint(path);
   return {
     form,
-    t,
     shown: form.mask.includes(path),
     chrome: {
       path,
-      label: t(fieldLabel(path)),
-      hint: withHint && has(hintKey) ? t(hintKey) : undefined,
+      label: labelOf(path),
+      hint,
       error: form.error(path),
       help: <HelpButton path={path} />,
     },
   };
 }
 
-type Common = { path: string; hint?: boolean };
+/** hint: a text of the domain catalogue (ui.hints), shown under the label. */
+type Common = { path: string; hint?: string };
 type InputType = 'text' | 'email' | 'tel';
 
 export function Text({
   path,
-  hint = true,
+  hint,
   type = 'text',
   autoComplete,
   inputMode,
@@ -63,12 +60,12 @@ export function Text({
 }
 
 /** Dates are typed as TT.MM.JJJJ (spec §5), the model keeps them as typed. */
-export function DateText({ path, hint = true }: Common) {
+export function DateText({ path, hint }: Common) {
   return <Text path={path} hint={hint} inputMode="numeric" />;
 }
 
 /** Euro amounts: the typed text is kept as a draft, the model gets the parsed number. */
-export function Amount({ path, hint = true }: Common) {
+export function Amount({ path, hint }: Common) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
@@ -88,15 +85,20 @@ export function Amount({ path, hint = true }: Common) {
 export function Radio({
   path,
   values,
-  hint = true,
+  labels,
+  hint,
   inline,
-}: Common & { values: readonly (string | number)[]; inline?: boolean }) {
-  const { form, chrome, shown, t } = useChrome(path, hint);
+}: Common & {
+  values: readonly (string | number)[];
+  labels: Readonly<Record<string, string>>;
+  inline?: boolean;
+}) {
+  const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
   const choices: Choice[] = values.map((value) => ({
     value: String(value),
-    label: t(fieldOption(path, value)),
+    label: labels[String(value)] ?? String(value),
   }));
   return (
     <RadioField
@@ -114,8 +116,8 @@ export function Radio({
 }
 
 /** A yes/no question (risk questions, flags): the model keeps true/false, unanswered is null. */
-export function YesNo({ path, hint = true }: Common) {
-  const { form, chrome, shown, t } = useChrome(path, hint);
+export function YesNo({ path, hint }: Common) {
+  const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
   return (
@@ -124,8 +126,8 @@ export function YesNo({ path, hint = true }: Common) {
       inline
       value={v === true ? 'true' : v === false ? 'false' : ''}
       choices={[
-        { value: 'true', label: t(ui.yes) },
-        { value: 'false', label: t(ui.no) },
+        { value: 'true', label: ui.options.yes },
+        { value: 'false', label: ui.options.no },
       ]}
       onChange={(s) => {
         form.set(path, s === 'true');
@@ -135,7 +137,7 @@ export function YesNo({ path, hint = true }: Common) {
   );
 }
 
-export function Check({ path, hint = true, label }: Common & { label?: ReactNode }) {
+export function Check({ path, hint, label }: Common & { label?: ReactNode }) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   return (
@@ -151,7 +153,7 @@ export function Check({ path, hint = true, label }: Common & { label?: ReactNode
   );
 }
 
-export function Select({ path, choices, hint = true }: Common & { choices: Choice[] }) {
+export function Select({ path, choices, hint }: Common & { choices: Choice[] }) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);

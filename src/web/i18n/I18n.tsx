@@ -1,20 +1,18 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { translate, lookup, type Params, type Translations } from './translate';
+import { lookup, type Translations } from './translate';
 
+/**
+ * The translation file loaded at start (GET /locales/de.json). Texts with a fixed place come from
+ * the domain catalogue by typed import; keys that arrive at run time (the /error keys) are looked
+ * up here first (ADR 0302).
+ */
 interface I18nValue {
-  t: (key: string, params?: Params) => string;
-  has: (key: string) => boolean;
+  lookup: (key: string) => string | undefined;
 }
 const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({ tr, children }: { tr: Translations; children: ReactNode }) {
-  const value = useMemo(
-    () => ({
-      t: (key: string, params?: Params) => translate(tr, key, params),
-      has: (key: string) => lookup(tr, key) !== undefined,
-    }),
-    [tr],
-  );
+  const value = useMemo(() => ({ lookup: (key: string) => lookup(tr, key) }), [tr]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
