@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
@@ -29,12 +29,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const log = deps.log ?? createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance: log as unknown as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // Fastify's own request lines carry the URL (with cids); http/logging.ts writes safe ones.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Unknown query keys and odd encodings are the handlers' problem, not a crash.
-    routerOptions: { maxParamLength: 200 },
-    querystringParser: (str) => parseQuery(str),
+    routerOptions: { maxParamLength: 200, querystringParser: (str: string) => parseQuery(str) },
     forceCloseConnections: 'idle',
   });
 

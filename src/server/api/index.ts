@@ -1,9 +1,13 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Services } from '../services/index';
+import { apiError } from '../http/errors';
+import { registerAppConfigRoutes } from './appConfig';
 import { registerHealth } from './health';
+import { registerTenancyRoutes } from './tenancies';
 
 export interface ApiDeps {
   config: Config;
@@ -14,5 +18,19 @@ export interface ApiDeps {
 
 /** All routes: the new API (/api/...), the old API on the same services, health. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
+  const { config, services } = deps;
+  // Writes are limited per client address; reads are cheap and cached by the browser.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      ...apiError(429),
+      retryAfter: ctx.after,
+    }),
+  });
+  const writeLimit = { max: config.rateLimitWrites, timeWindow: config.rateLimitWindow };
+
   registerHealth(app, deps.db);
+  registerAppConfigRoutes(app, config, services);
+  registerTenancyRoutes(app, services, writeLimit);
 }

@@ -27,6 +27,7 @@ export class ApplicationStore {
       contractState?: string | null;
       partnerCode?: string | null;
       subPartnerCode?: string | null;
+      captchaVerified?: boolean;
       now: Date;
     },
     tx?: Tx,
@@ -41,6 +42,7 @@ export class ApplicationStore {
         contractState: values.contractState ?? null,
         partnerCode: values.partnerCode ?? null,
         subPartnerCode: values.subPartnerCode ?? null,
+        captchaVerifiedAt: values.captchaVerified ? values.now : null,
         createdAt: values.now,
         updatedAt: values.now,
       })
@@ -57,6 +59,7 @@ export class ApplicationStore {
       contractState?: string | null;
       partnerCode?: string | null;
       subPartnerCode?: string | null;
+      captchaVerified?: boolean;
       now: Date;
     },
     tx?: Tx,
@@ -69,11 +72,27 @@ export class ApplicationStore {
         ...(values.contractState !== undefined ? { contractState: values.contractState } : {}),
         ...(values.partnerCode !== undefined ? { partnerCode: values.partnerCode } : {}),
         ...(values.subPartnerCode !== undefined ? { subPartnerCode: values.subPartnerCode } : {}),
+        ...(values.captchaVerified ? { captchaVerifiedAt: values.now } : {}),
         updatedAt: values.now,
       })
       .where(and(eq(applications.id, id), isNull(applications.submittedAt)))
       .returning();
     return rows[0];
+  }
+
+  /** An accepted reservation becomes a contract application the tenant completes (same cid). */
+  async convertReservation(tx: Tx, id: string, now: Date): Promise<void> {
+    await tx
+      .update(applications)
+      .set({
+        kind: 'contract',
+        contractState: 'not_completed_reservation',
+        orderState: null,
+        submittedAt: null,
+        reservedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(applications.id, id), eq(applications.kind, 'reservation')));
   }
 
   /**
@@ -83,14 +102,25 @@ export class ApplicationStore {
   async markSubmitted(
     tx: Tx,
     id: string,
-    values: { data: unknown; reachedSteps: string[]; contractState?: string | null; now: Date },
+    values: {
+      data: unknown;
+      reachedSteps: string[];
+      kind?: ApplicationKind;
+      partnerCode?: string | null;
+      subPartnerCode?: string | null;
+      captchaVerified?: boolean;
+      now: Date;
+    },
   ): Promise<ApplicationRow | undefined> {
     const rows = await tx
       .update(applications)
       .set({
         data: values.data,
         reachedSteps: values.reachedSteps,
-        ...(values.contractState !== undefined ? { contractState: values.contractState } : {}),
+        ...(values.kind ? { kind: values.kind } : {}),
+        ...(values.partnerCode !== undefined ? { partnerCode: values.partnerCode } : {}),
+        ...(values.subPartnerCode !== undefined ? { subPartnerCode: values.subPartnerCode } : {}),
+        ...(values.captchaVerified ? { captchaVerifiedAt: values.now } : {}),
         orderState: 'submitted',
         submittedAt: values.now,
         updatedAt: values.now,

@@ -46,6 +46,8 @@ export const applications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** Set when a captcha solution was verified for this application (solved once, on payment). */
+    /** When an accepted reservation was continued as a contract application. */
+    reservedAt: timestamp('reserved_at', { withTimezone: true }),
     captchaVerifiedAt: timestamp('captcha_verified_at', { withTimezone: true }),
   },
   (t) => [index('applications_updated_at_idx').on(t.updatedAt)],
