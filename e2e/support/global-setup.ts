@@ -32,10 +32,16 @@ export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(join(tmpdir(), 'mk-web-'));
   try {
     const { build } = await import('vite');
+    // vitest sets NODE_ENV=test, which would give React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     await build({
+      mode: 'production',
       configFile: resolve(import.meta.dirname, '../../vite.config.ts'),
       logLevel: 'warn',
       build: { outDir, emptyOutDir: true },
+    }).finally(() => {
+      process.env.NODE_ENV = nodeEnv;
     });
     project.provide('webDistDir', outDir);
     project.provide('webBuildError', '');

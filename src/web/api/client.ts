@@ -1,7 +1,8 @@
 import type { FormModel } from '../../domain/model/schema';
 import type { StepId } from '../../domain/flow/steps';
+import type { RatesResponse } from '../../domain/tariff/rates';
 
-/** Field errors of a save, by model path; values are German messages or stable codes. */
+/** Field errors of a save, by model path: German messages (the domain parses the server's shape). */
 export type FieldErrors = Partial<Record<string, string[]>>;
 
 export type LoadResult =
@@ -12,9 +13,13 @@ export type LoadResult =
 export interface SaveResult {
   cid?: string;
   errors: FieldErrors;
-  /** Error codes that belong to no field (shown in the summary). */
+  /** Messages or codes that belong to no field (shown above the form). */
   globalErrors: string[];
+  /** A captcha error clears the captcha response (spec §5). */
+  clearCaptcha: boolean;
   skipTo?: StepId;
+  /** 'submitted' when this save was the final submission. */
+  state?: string;
 }
 
 export interface SaveArgs {
@@ -25,14 +30,6 @@ export interface SaveArgs {
   reservation: boolean;
 }
 
-export interface Rate {
-  paymentConditions: number;
-  ratePerPayment: number;
-  ratePerYear: number;
-  noun: string;
-  adverb: string;
-}
-
 export interface OrderStatus {
   state: string;
   orderId?: string;
@@ -41,16 +38,17 @@ export interface OrderStatus {
 }
 
 /**
- * Everything the web app asks the server. Two implementations: the new API (default) and the
- * old API adapter, chosen by AppConfig.apiGeneration (ADR 0302).
+ * Everything the web app asks the server. One implementation per API generation (new by default,
+ * the old API by AppConfig.apiGeneration); both use the domain wire formats (ADR 0303).
  */
 export interface ApiClient {
   load(cid: string): Promise<LoadResult>;
   save(args: SaveArgs): Promise<SaveResult>;
-  rates(deposit: number): Promise<Rate[]>;
+  /** Rates per payment frequency for a deposit; cached per deposit (spec §7). */
+  rates(deposit: number): Promise<RatesResponse>;
   bankName(bankCode: string): Promise<string | undefined>;
   saveProgress(args: { cid: string; step: StepId; email: string }): Promise<void>;
-  /** Partner lookup: the data array; [] for an unknown code (404 ignored). */
+  /** Partner lookup: the data array; [] for an unknown code (404 ignored, spec §8). */
   partner(code: string, cid: string | undefined): Promise<unknown[]>;
   saveSubPartner(args: {
     cid: string | undefined;

@@ -112,8 +112,7 @@ function StepFrame({
           .map(([p, m]) => [p, (m as string[])[0] as string]),
       );
       if (Object.keys(fieldErrors).length > 0 || result.globalErrors.length > 0) {
-        if ('security.captchaResponseKey' in fieldErrors)
-          app.setField('security.captchaResponseKey', undefined);
+        if (result.clearCaptcha) app.setField('security.captchaResponseKey', undefined);
         form.setServerErrors(fieldErrors);
         if (result.globalErrors.length) setFailure(result.globalErrors.join(' '));
         return;

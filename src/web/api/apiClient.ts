@@ -1,0 +1,148 @@
+import type { AppConfig } from '../../domain/flow/config';
+import { isStepId, type StepId } from '../../domain/flow/steps';
+import { defaultFormModel } from '../../domain/model/defaults';
+import type { FormModel } from '../../domain/model/schema';
+import { fieldPaths, type FieldPath } from '../../domain/model/paths';
+import type { RatesResponse } from '../../domain/tariff/rates';
+import { parseServerErrors } from '../../domain/wire/errors';
+import { wireFor } from '../../domain/wire/formats';
+import { mergeModel } from '../../domain/wire/partial';
+import type { ApiClient, LoadResult, OrderStatus, SaveResult } from './client';
+import { HttpError, request } from './http';
+import { apiRoutes } from './routes';
+
+const isStatus = (err: unknown, status: number) =>
+  err instanceof HttpError && err.failure.kind === 'status' && err.failure.status === status;
+
+/**
+ * The API client for either generation: the routes differ (routes.ts), the field names, booleans,
+ * decimals and dates come from the domain wire format of the configuration.
+ */
+export function createApiClient(config: AppConfig, host: string): ApiClient {
+  const wire = wireFor(config);
+  const routes = apiRoutes[config.apiGeneration];
+  const rateCache = new Map<number, Promise<RatesResponse>>();
+
+  const readSave = (data: Record<string, unknown> | undefined): SaveResult => {
+    const parsed = parseServerErrors(data?.errors, wire);
+    const skip = typeof data?.skip_to === 'string' ? data.skip_to : undefined;
+    return {
+      cid: typeof data?.cid === 'string' && data.cid ? data.cid : undefined,
+      errors: parsed.fields,
+      globalErrors: parsed.other,
+      clearCaptcha: parsed.clearCaptcha,
+      skipTo: skip && isStepId(skip) ? (skip as StepId) : undefined,
+      state: typeof data?.state === 'string' ? data.state : undefined,
+    };
+  };
+
+  return {
+    async load(cid) {
+      const { data } = await request<Record<string, unknown>>(host, routes.load, {
+        query: { cid, ...routes.loadQuery },
+      });
+      return readLoad(data, (payload) =>
+        mergeModel(defaultFormModel(), wire.decode(payload), fieldPaths),
+      );
+    },
+    async save({ model, cid, step, mask, reservation }) {
+      const body = new URLSearchParams(wire.encode(model, mask as FieldPath[]));
+      const r = routes.save(!!cid, reservation);
+      const { data } = await request<Record<string, unknown>>(host, r.path, {
+        method: r.method,
+        query: { cid, step, reservation: reservation && r.reservationQuery ? '1' : undefined },
+        body,
+      });
+      return readSave(data);
+    },
+    rates(deposit) {
+      let hit = rateCache.get(deposit);
+      if (!hit) {
+        hit = request<RatesResponse>(host, routes.rates, {
+          query: { sum: String(deposit), product_selection: undefined },
+        }).then(({ data }) => data);
+        hit.catch(() => rateCache.delete(deposit));
+        rateCache.set(deposit, hit);
+      }
+      return hit;
+    },
+    async bankName(bankCode) {
+      try {
+        const { data } = await request<Record<string, unknown>>(host, routes.bankName, {
+          query: { bankCode, bank_code: bankCode },
+        });
+        const name = data?.bankName ?? data?.name ?? data?.bank_name;
+        return typeof name === 'string' && name ? name : undefined;
+      } catch (err) {
+        if (isStatus(err, 404)) return undefined;
+        throw err;
+      }
+    },
+    async saveProgress({ cid, step, email }) {
+      await request(host, routes.saveProgress, {
+        method: 'POST',
+        body: new URLSearchParams({ cid, step, email }),
+      });
+    },
+    async partner(code, cid) {
+      try {
+        const { data } = await request<{ data?: unknown }>(host, routes.partner(code), {
+          query: { cid, partner_code: code },
+        });
+        return Array.isArray(data?.data) ? data.data : [];
+      } catch (err) {
+        if (isStatus(err, 404)) return [];
+        throw err;
+      }
+    },
+    async saveSubPartner({ cid, partnerCode, subPartnerCode }) {
+      const body = new URLSearchParams({
+        partner_code: partnerCode,
+        ...wire.encode({ ...defaultFormModel(), uce: { subPartnerCode } }, ['uce.subPartnerCode']),
+      });
+      const { data } = await request<Record<string, unknown>>(host, routes.subPartner, {
+        method: 'PUT',
+        query: { cid },
+        body,
+      });
+      return readSave(data);
+    },
+    async status(cid, reservation) {
+      const { data } = await request<Partial<OrderStatus>>(
+        host,
+        routes.status(reservation) + encodeURIComponent(cid),
+      );
+      return {
+        state: String(data?.state ?? ''),
+        orderId: data?.orderId,
+        rate: data?.rate,
+        digital: data?.digital === true,
+      };
+    },
+  };
+}
+
+/** Spec §7: errors (codes or objects with code), __cid, or the form data (maybe wrapped). */
+export function readLoad(
+  data: Record<string, unknown> | undefined,
+  decode: (payload: unknown) => FormModel,
+): LoadResult {
+  const errors = data?.errors;
+  const list = Array.isArray(errors)
+    ? errors
+    : errors && typeof errors === 'object'
+      ? Object.values(errors)
+      : [];
+  if (list.length) {
+    return {
+      kind: 'errors',
+      codes: list.map((e) =>
+        String(
+          typeof e === 'object' && e ? ((e as { code?: unknown }).code ?? 'unknown') : e,
+        ).toLowerCase(),
+      ),
+    };
+  }
+  if (typeof data?.__cid === 'string' && data.__cid) return { kind: 'redirect', cid: data.__cid };
+  return { kind: 'model', model: decode(data ?? {}) };
+}
