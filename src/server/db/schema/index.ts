@@ -2,3 +2,4 @@
 export * from './applications';
 export * from './partners';
 export * from './reference';
+export * from './processing';
