@@ -3,8 +3,8 @@
 import codes from 'i18n-iso-countries/codes.json';
 
 /** Every ISO 3166-1 alpha-2 code of i18n-iso-countries (including Kosovo XK). */
-export const countryCodes: ReadonlySet<string> = new Set(
-  (codes as string[][]).map((row) => row[0] as string),
-);
+const build = (): ReadonlySet<string> =>
+  new Set((codes as string[][]).map((row) => row[0] as string));
+export const countryCodes: ReadonlySet<string> = /* @__PURE__ */ build();
 
 export const isCountryCode = (value: string): boolean => countryCodes.has(value);
