@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { defaultTariff, type Tariff } from '../domain/index';
 
 /**
  * Every environment variable the server reads, in one place, typed and checked at start.
@@ -55,7 +56,7 @@ const envSchema = z.object({
   SIDEBAR_HOST: z.string().default(''),
   CHAT_URL: z.string().default(''),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
-  CAPTCHA_COST: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   BOT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
@@ -64,6 +65,9 @@ const envSchema = z.object({
   DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SEED_EXAMPLES: bool(true),
   TRUST_PROXY: bool(false),
+  TARIFF_RATE_BASIS_POINTS: z.coerce.number().int().min(1).max(10_000).default(420),
+  TARIFF_MINIMUM_YEARLY_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(4000),
+  RATES_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(3600),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -88,7 +92,8 @@ export interface Config {
   sidebarHost: string;
   chatUrl: string;
   geocoderUrl: string | undefined;
-  captchaCost: number;
+  /** ALTCHA work: the secret counter is drawn below this (SHA-256, ~1 s on a phone at 50,000). */
+  captchaMaxNumber: number;
   botMinFillSeconds: number;
   rateLimitWrites: number;
   rateLimitWindow: string;
@@ -98,6 +103,10 @@ export interface Config {
   seedExamples: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
+  /** The tariff (DECISIONS.md defaults: 4.2 % a year, at least 40 EUR). */
+  tariff: Tariff;
+  /** Seconds browsers and proxies may cache /api/rates answers. */
+  ratesMaxAge: number;
 }
 
 export class ConfigError extends Error {}
@@ -128,7 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sidebarHost: e.SIDEBAR_HOST,
     chatUrl: e.CHAT_URL,
     geocoderUrl: e.GEOCODER_URL,
-    captchaCost: e.CAPTCHA_COST,
+    captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     botMinFillSeconds: e.BOT_MIN_FILL_SECONDS,
     rateLimitWrites: e.RATE_LIMIT_WRITES,
     rateLimitWindow: e.RATE_LIMIT_WINDOW,
@@ -137,5 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataRetentionDays: e.DATA_RETENTION_DAYS,
     seedExamples: e.SEED_EXAMPLES,
     trustProxy: e.TRUST_PROXY,
+    tariff: {
+      ...defaultTariff,
+      rateBasisPoints: e.TARIFF_RATE_BASIS_POINTS,
+      minimumYearlyCents: e.TARIFF_MINIMUM_YEARLY_CENTS,
+    },
+    ratesMaxAge: e.RATES_MAX_AGE,
   };
 }

@@ -6,7 +6,10 @@ import type { Database } from '../db/client';
 import type { Services } from '../services/index';
 import { apiError } from '../http/errors';
 import { registerAppConfigRoutes } from './appConfig';
+import { registerCaptchaRoutes } from './captcha';
 import { registerHealth } from './health';
+import { registerRatesRoutes } from './rates';
+import { registerStatusRoutes } from './status';
 import { registerTenancyRoutes } from './tenancies';
 
 export interface ApiDeps {
@@ -33,4 +36,7 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerHealth(app, deps.db);
   registerAppConfigRoutes(app, config, services);
   registerTenancyRoutes(app, services, writeLimit);
+  registerCaptchaRoutes(app, services);
+  registerStatusRoutes(app, services);
+  registerRatesRoutes(app, config);
 }

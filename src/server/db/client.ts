@@ -50,7 +50,11 @@ async function runRaw(client: RawClient, text: string, params?: unknown[]): Prom
       rowCount: last?.affectedRows ?? 0,
     };
   }
-  const r = await client.query(text, params ?? []);
+  const res = await client.query(text, params ?? []);
+  // node-postgres answers a multi-statement script (pg-boss migrations) with one result per statement.
+  const r = (Array.isArray(res) ? res[res.length - 1] : res) as Awaited<
+    ReturnType<RawClient['query']>
+  >;
   return {
     rows: r.rows as Record<string, unknown>[],
     rowCount: r.rowCount ?? r.affectedRows ?? r.rows.length,

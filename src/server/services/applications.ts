@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { applications, type ApplicationRow } from '../db/schema/index';
+import { applications, deletedApplications, type ApplicationRow } from '../db/schema/index';
 import { hashCid } from './cid';
 
 export type ApplicationKind = 'contract' | 'reservation';
@@ -16,6 +16,16 @@ export class ApplicationStore {
       .where(eq(applications.cidHash, hashCid(cid)))
       .limit(1);
     return rows[0];
+  }
+
+  /** Why a cid's application was deleted (processing's tombstones), if it was. */
+  async deletionReason(cid: string): Promise<string | undefined> {
+    const rows = await this.db.orm
+      .select({ reason: deletedApplications.reason })
+      .from(deletedApplications)
+      .where(eq(deletedApplications.cidHash, hashCid(cid)))
+      .limit(1);
+    return rows[0]?.reason;
   }
 
   async insert(

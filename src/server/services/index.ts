@@ -3,7 +3,9 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import { ApplicationStore } from './applications';
-import { BasicSubmissionChecks } from './submission';
+import { BotCheck, CaptchaService } from './captcha';
+import { StatusService } from './status';
+import { CaptchaSubmissionChecks } from './submission';
 import { TenancyService, type DecisionQueue, type SubmissionChecks } from './tenancies';
 
 export interface Services {
@@ -11,6 +13,9 @@ export interface Services {
   tenancies: TenancyService;
   checks: SubmissionChecks;
   decisions: DecisionQueue;
+  captcha: CaptchaService;
+  bots: BotCheck;
+  status: StatusService;
 }
 
 export type ServiceOverrides = Partial<Services>;
@@ -30,7 +35,10 @@ const waitingQueue: DecisionQueue = { enqueueDecision: async () => undefined };
 export function createServices(deps: ServiceDeps): Services {
   const o = deps.overrides ?? {};
   const applications = o.applications ?? new ApplicationStore(deps.db);
-  const checks = o.checks ?? new BasicSubmissionChecks();
+  const { config, db, clock } = deps;
+  const captcha = o.captcha ?? new CaptchaService(db, config.serverSecret, config.captchaMaxNumber);
+  const bots = o.bots ?? new BotCheck(clock, config.serverSecret, config.botMinFillSeconds);
+  const checks = o.checks ?? new CaptchaSubmissionChecks(captcha, bots);
   const decisions = o.decisions ?? waitingQueue;
   const tenancies =
     o.tenancies ??
@@ -42,5 +50,6 @@ export function createServices(deps: ServiceDeps): Services {
       checks,
       decisions,
     });
-  return { applications, tenancies, checks, decisions };
+  const status = o.status ?? new StatusService(applications, config.tariff);
+  return { applications, tenancies, checks, decisions, captcha, bots, status };
 }

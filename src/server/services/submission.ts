@@ -1,23 +1,41 @@
 import type { ApplicationRow } from '../db/schema/index';
+import type { BotCheck, CaptchaService } from './captcha';
 import type { FieldErrors } from './rulebook';
 import type { SubmissionChecks } from './tenancies';
 
 /**
- * Captcha and bot checks of a save (spec §3 security fields). The captcha is solved once (on the
- * payment step, or the reservation's tenant step); a verified solution is remembered on the
- * application, so editing an earlier step later does not ask again.
+ * Captcha and bot checks of a save (spec §3 security fields). The captcha and the bot fields are
+ * sent together on the step that shows them (payment; the reservation's tenant step); a passing
+ * set is remembered on the application (captcha_verified_at), so the final submission on the
+ * check step and later edits of earlier steps do not ask again. A partner's one-call submission
+ * sends them with everything else.
  */
-export class BasicSubmissionChecks implements SubmissionChecks {
+export class CaptchaSubmissionChecks implements SubmissionChecks {
+  constructor(
+    private readonly captcha: CaptchaService,
+    private readonly bots: BotCheck,
+  ) {}
+
   async check(
-    security: { captchaResponseKey?: unknown },
+    security: { captchaResponseKey?: unknown; pb?: unknown; pbt?: unknown; pbk?: unknown },
     row: ApplicationRow | undefined,
     opts: { final: boolean; captchaShown: boolean },
   ): Promise<{ errors: FieldErrors; captchaVerified: boolean }> {
-    const verified = !!row?.captchaVerifiedAt;
-    const errors: FieldErrors = {};
-    if (opts.captchaShown && !verified && !security.captchaResponseKey) {
-      errors['security.captchaResponseKey'] = ['required'];
+    const already = !!row?.captchaVerifiedAt;
+    const key = security.captchaResponseKey;
+    const sent = typeof key === 'string' && key !== '';
+    if (!sent) {
+      const needed = opts.captchaShown && !already;
+      return {
+        errors: needed ? { 'security.captchaResponseKey': ['required'] } : {},
+        captchaVerified: false,
+      };
     }
-    return { errors, captchaVerified: false };
+    // Bots fail silently on the same field as a wrong captcha: the client clears it and asks again.
+    const botFailure = this.bots.check(security);
+    const solved = botFailure === undefined && (await this.captcha.verify(key));
+    if (!solved)
+      return { errors: { 'security.captchaResponseKey': ['invalid'] }, captchaVerified: false };
+    return { errors: {}, captchaVerified: true };
   }
 }

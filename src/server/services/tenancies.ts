@@ -130,7 +130,14 @@ export class TenancyService {
   async open(cid: unknown, opts: { forEdit: boolean }): Promise<ApplicationRow> {
     if (!isPlausibleCid(cid)) throw new TenancyError('unknown');
     const row = await this.deps.store.findByCid(cid);
-    if (!row) throw new TenancyError('unknown');
+    if (!row) {
+      const reason = await this.deps.store.deletionReason(cid);
+      if (reason === 'reservation_expired') throw new TenancyError('reservation_expired');
+      if (reason === 'days_to_keep_data_exceeded')
+        throw new TenancyError('days_to_keep_data_exceeded');
+      if (reason) throw new TenancyError('already_submitted');
+      throw new TenancyError('unknown');
+    }
     const now = this.deps.clock.now().getTime();
     const day = 86_400_000;
     if (row.kind === 'reservation' && row.submittedAt) {

@@ -34,7 +34,7 @@ export async function startTestServer(opts: {
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SERVER_SECRET: 'test-secret-0123456789abcdef',
       BOT_MIN_FILL_SECONDS: '0',
-      CAPTCHA_COST: '1000',
+      CAPTCHA_MAX_NUMBER: '1000',
       ...opts.env,
     }),
     port: 0,

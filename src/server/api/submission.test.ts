@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock';
+import { engines } from '../testing/database';
+import {
+  completeNewApiApplication,
+  securityFields,
+  solveCaptcha,
+  testNow,
+} from '../testing/fixtures';
+import { call } from '../testing/http';
+import { startTestServer, type TestServer } from '../testing/server';
+
+describe.each(engines)('final submission on %s', (engine) => {
+  let s: TestServer;
+  const clock = fixedClock(testNow);
+  beforeAll(async () => {
+    s = await startTestServer({ engine, clock });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('creates a complete application in one call from a partner-style nested JSON body', async () => {
+    const body = { ...completeNewApiApplication(), ...(await securityFields(s.url)) };
+    const r = await call(s.url, 'POST', '/api/tenancies', body);
+    expect(r.body.errors).toEqual({});
+    expect(r.body.state).toBe('submitted');
+    const status = await call(s.url, 'GET', `/api/application/state/${r.body.cid}`);
+    expect(status.status).toBe(200);
+    expect(['submitted', 'created', 'pending', 'accepted']).toContain(status.body.state);
+    const again = await call(s.url, 'GET', `/api/tenancies?cid=${r.body.cid}`);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe('already_submitted');
+  });
+
+  it('asks for the captcha when it is missing, refuses a wrong or replayed one', async () => {
+    const missing = await call(s.url, 'POST', '/api/tenancies', completeNewApiApplication());
+    expect(missing.body.errors.captchaResponseKey.message[0]).toBe(
+      'Lösen Sie die Sicherheitsaufgabe',
+    );
+    expect(missing.body.state).toBeUndefined();
+
+    const sec = await securityFields(s.url);
+    const forged = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      ...sec,
+      captchaResponseKey: Buffer.from('{"challenge":{},"solution":{}}').toString('base64'),
+    });
+    expect(forged.body.errors.captchaResponseKey).toBeDefined();
+
+    const ok = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      ...sec,
+    });
+    expect(ok.body.state).toBe('submitted');
+    const replay = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      ...sec,
+    });
+    expect(replay.body.errors.captchaResponseKey).toBeDefined();
+  });
+
+  it('refuses a filled honeypot and a forged bot signature', async () => {
+    const sec = await securityFields(s.url);
+    const honey = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      ...sec,
+      pb: 'spam',
+    });
+    expect(honey.body.errors.captchaResponseKey).toBeDefined();
+    const forged = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      captchaResponseKey: await solveCaptcha(s.url),
+      pbt: sec.pbt,
+      pbk: 'x'.repeat(43),
+    });
+    expect(forged.body.errors.captchaResponseKey).toBeDefined();
+  });
+
+  it('creates exactly one contract from concurrent final submissions of one cid', async () => {
+    const app = completeNewApiApplication();
+    const start = await call(s.url, 'POST', '/api/tenancies?step=payment', {
+      ...app,
+      ...(await securityFields(s.url)),
+    });
+    expect(start.body.errors).toEqual({});
+    const cid = start.body.cid;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call(s.url, 'PATCH', `/api/tenancies?cid=${cid}&step=check`, app),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+    expect(statuses.filter((x) => x === 409)).toHaveLength(5);
+    const rows = await s.db.executeSql(
+      'SELECT count(*)::int AS n FROM applications WHERE order_state IS NOT NULL AND submitted_at IS NOT NULL',
+    );
+    expect(Number(rows.rows[0]?.n)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('status and rates (pglite)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ engine: 'pglite', clock: fixedClock(testNow) });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('answers rates for every frequency, cacheable', async () => {
+    const r = await call(s.url, 'GET', '/api/rates?sum=1500&payment=12&product_selection=standard');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
+    expect(r.body['1']).toEqual({
+      rate_per_payment: 63,
+      rate_per_year: 63,
+      i18n_noun: 'Jahr',
+      i18n_adverb: 'jährlich',
+      rate_per_year_factor: 1,
+    });
+    expect(r.body['12'].rate_per_payment).toBe(5.51);
+    expect(r.body['12'].i18n_adverb).toBe('monatlich');
+    const bad = await call(s.url, 'GET', '/api/rates?sum=abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe('invalid_sum');
+  });
+
+  it('answers the status of a draft and 404 for unknown cids and the wrong kind', async () => {
+    const c = await call(s.url, 'POST', '/api/tenancies?step=start', {
+      rentalObject: { rentalContract: { deposit: '1000', isExisting: 'false' } },
+    });
+    const st = await call(s.url, 'GET', `/api/application/state/${c.body.cid}`);
+    expect(st.body).toEqual({ state: 'not_submitted', orderId: null, rate: 3.68, digital: false });
+    expect((await call(s.url, 'GET', `/api/reservation/state/${c.body.cid}`)).status).toBe(404);
+    expect((await call(s.url, 'GET', '/api/application/state/nope')).status).toBe(404);
+  });
+});
