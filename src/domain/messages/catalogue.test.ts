@@ -11,7 +11,6 @@ import { de, errorKeyMessage, errorKeysMessages, fieldMessage } from './de';
 const specStrings = [
   'Später fortfahren',
   'Reservieren und später fortfahren',
-  'Ihre persönlichen Daten haben Sie bereits angegeben',
   'Persönliche Daten ändern',
   'Mit dem Antrag fortfahren',
   'Ihre Reservierung wird bearbeitet',
@@ -77,10 +76,17 @@ function allTexts(): string[] {
   return out;
 }
 
+/** Spec strings whose '...' stands for the rest of the text: the catalogue continues them. */
+const specPrefixes = ['Ihre persönlichen Daten haben Sie bereits angegeben...'];
+
 describe('catalogue contains the spec strings verbatim', () => {
   const texts = allTexts();
   test.each(specStrings)('%s', (s) => {
-    expect(texts.some((t) => t === s || t.startsWith(s))).toBe(true);
+    expect(texts).toContain(s);
+  });
+  test.each(specPrefixes)('%s', (s) => {
+    const head = s.replace(/\.\.\.$/, '');
+    expect(texts.some((t) => t.startsWith(head) && t.length > head.length)).toBe(true);
   });
 });
 

@@ -25,7 +25,12 @@ export const de = {
 } as const;
 
 /** The German sentence for an error on a field; never returns a raw code. */
-export function fieldMessage(path: FieldPath | string, code: ErrorCode | string): string {
+export function fieldMessage(
+  path: FieldPath | string,
+  code: ErrorCode | string,
+  // Accepted for callers that pass the model or parameters; every sentence is fixed per code.
+  _context?: unknown,
+): string {
   if (code === 'maxLength') {
     const n = maxLengths[path as FieldPath] ?? (path === 'bankAccount.iban' ? 34 : undefined);
     if (n !== undefined) return maxLengthMessage(n);
