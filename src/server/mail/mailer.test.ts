@@ -9,7 +9,7 @@ import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer';
 import { leaves, parseMime } from './testing/mime';
 
 const log = pino({ level: 'silent' });
-const clock = () => new Date('2026-03-02T10:00:00Z');
+const clock = { now: () => new Date('2026-03-02T10:00:00Z') };
 const mailFrom = 'Mietkaution Online <antrag@mietkaution.example>';
 const pdf = new TextEncoder().encode('%PDF-1.7 fake für den Test');
 

@@ -14,7 +14,7 @@ export interface MailerOptions {
   log: MailLogger;
   /** DATA_DIR: the outbox (`outbox/`) and the retry spool (`mail-spool/`) live below it. */
   dataDir: string;
-  clock: () => Date;
+  clock: { now(): Date };
   /** How often the spool is retried after start(); default 30 s. */
   retryEveryMs?: number;
 }
@@ -82,7 +82,7 @@ export function createMailer(options: MailerOptions): Mailer {
       text: message.text,
       html: message.html,
       messageId,
-      date: clock(),
+      date: clock.now(),
       attachments: (message.attachments ?? []).map((a) => ({
         filename: a.filename,
         content: Buffer.from(a.content),
@@ -141,7 +141,7 @@ export function createMailer(options: MailerOptions): Mailer {
       envelope: c.envelope,
       raw: c.raw.toString('base64'),
       attempts: 0,
-      spooledAt: clock().toISOString(),
+      spooledAt: clock.now().toISOString(),
     };
     await writeAtomically(spoolFile, JSON.stringify(entry));
     try {
