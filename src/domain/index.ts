@@ -57,6 +57,8 @@ export {
   reservationButtonLabel,
 } from './flow/navigation';
 export { activeMask, activeMaskOf } from './flow/activeMask';
+export type { OrderState, PollDecision } from './flow/orderStatus';
+export { orderStates, pollDecision } from './flow/orderStatus';
 
 // rules
 export type { RuleContext } from './rules/context';
