@@ -106,3 +106,16 @@ export const deletedApplications = pgTable(
 
 export type DecisionRow = typeof decisions.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * The cid, sealed (AES-256-GCM with a key derived from SERVER_SECRET), so a job can put the
+ * resume link into the reservation e-mail although the applications table keeps only the cid's
+ * hash. Deleted with the application.
+ */
+export const resumeLinks = pgTable('resume_links', {
+  applicationId: uuid('application_id')
+    .primaryKey()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  sealedCid: text('sealed_cid').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
