@@ -11,7 +11,7 @@ type Guard = (m: FormModel, ctx: RuleContext) => boolean;
 const secondTenant: Guard = (m, ctx) => !ctx.reservation && m.objective.useSecondTenant === true;
 const existingContract: Guard = (m) => m.objective.target === 'retrieveDeposit';
 const landlordPerson: Guard = (m) => m.landlord.formOfAddress !== 'company';
-const byIban: Guard = (m) => m.bankAccount.useIban !== false;
+const byIban = (m: FormModel) => m.bankAccount.useIban !== false;
 
 /** Named conditions under which a field is shown; a field without a guard is always shown. */
 const guards: Partial<Record<FieldPath, Guard>> = {
@@ -33,9 +33,9 @@ const guards: Partial<Record<FieldPath, Guard>> = {
   'landlord.companyName': (m) => m.landlord.formOfAddress === 'company',
   'landlord.companyNameAddition': (m) => m.landlord.formOfAddress === 'company',
   'bankAccount.iban': byIban,
-  'bankAccount.accountNumber': (m) => !byIban(m, {} as RuleContext),
-  'bankAccount.bankCode': (m) => !byIban(m, {} as RuleContext),
-  'bankAccount.bankName': (m) => !byIban(m, {} as RuleContext),
+  'bankAccount.accountNumber': (m) => !byIban(m),
+  'bankAccount.bankCode': (m) => !byIban(m),
+  'bankAccount.bankName': (m) => !byIban(m),
   'objective.shippingNotesAccepted': (m) => m.objective.deliverTo !== 'digital',
   'selling.immoscout_area': (m) => m.selling.immoscout === true,
   'selling.preisboerse_time': (m) => m.selling.preisboerse === true,
