@@ -3,7 +3,7 @@ import { createLogger } from './log';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
-import { seedReferenceData } from './services/seed';
+import { persistedServerSecret, seedReferenceData } from './services/seed';
 
 /**
  * Entry point: configuration from the environment, database (PGlite in DATA_DIR or DATABASE_URL),
@@ -26,6 +26,8 @@ async function main(): Promise<void> {
   log.info({ engine: db.engine }, 'database opened');
   await migrate(db);
   await seedReferenceData(db, config, log);
+  if (!process.env.SERVER_SECRET)
+    config = { ...config, serverSecret: await persistedServerSecret(db) };
 
   const app = await buildApp({ config, db, log });
   let stopping = false;

@@ -6,9 +6,13 @@ import type { Database } from '../db/client';
 import type { Services } from '../services/index';
 import { apiError } from '../http/errors';
 import { registerAppConfigRoutes } from './appConfig';
+import { registerLegacyRoutes } from '../legacy/routes';
 import { registerCaptchaRoutes } from './captcha';
 import { registerHealth } from './health';
+import { registerPartnerRoutes } from './partners';
 import { registerRatesRoutes } from './rates';
+import { registerReferenceRoutes } from './reference';
+import { registerSaveProgressRoutes } from './saveProgress';
 import { registerStatusRoutes } from './status';
 import { registerTenancyRoutes } from './tenancies';
 
@@ -39,4 +43,8 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerCaptchaRoutes(app, services);
   registerStatusRoutes(app, services);
   registerRatesRoutes(app, config);
+  registerPartnerRoutes(app, services, writeLimit);
+  registerReferenceRoutes(app, services);
+  registerSaveProgressRoutes(app, services, writeLimit);
+  registerLegacyRoutes(app, config, services, writeLimit);
 }

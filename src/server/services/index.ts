@@ -4,7 +4,13 @@ import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import { ApplicationStore } from './applications';
 import { BotCheck, CaptchaService } from './captcha';
+import { createMailer, type Mailer } from '../mail/index';
+import { AddressService } from './addresses';
+import { BankService } from './banks';
+import { PartnerService } from './partners';
+import { SaveProgressService } from './saveProgress';
 import { StatusService } from './status';
+import { UceService } from './uce';
 import { CaptchaSubmissionChecks } from './submission';
 import { TenancyService, type DecisionQueue, type SubmissionChecks } from './tenancies';
 
@@ -16,6 +22,12 @@ export interface Services {
   captcha: CaptchaService;
   bots: BotCheck;
   status: StatusService;
+  partners: PartnerService;
+  uce: UceService;
+  banks: BankService;
+  addresses: AddressService;
+  mailer: Mailer;
+  saveProgress: SaveProgressService;
 }
 
 export type ServiceOverrides = Partial<Services>;
@@ -51,5 +63,26 @@ export function createServices(deps: ServiceDeps): Services {
       decisions,
     });
   const status = o.status ?? new StatusService(applications, config.tariff);
-  return { applications, tenancies, checks, decisions, captcha, bots, status };
+  const partners = o.partners ?? new PartnerService(db);
+  const uce = o.uce ?? new UceService(partners, tenancies);
+  const banks = o.banks ?? new BankService(db);
+  const addresses = o.addresses ?? new AddressService(config.geocoderUrl);
+  const mailer =
+    o.mailer ?? createMailer({ config, log: deps.log, dataDir: config.dataDir, clock });
+  const saveProgress = o.saveProgress ?? new SaveProgressService(config, tenancies, mailer);
+  return {
+    applications,
+    tenancies,
+    checks,
+    decisions,
+    captcha,
+    bots,
+    status,
+    partners,
+    uce,
+    banks,
+    addresses,
+    mailer,
+    saveProgress,
+  };
 }

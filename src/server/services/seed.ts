@@ -1,10 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { serverSettings } from '../db/schema/index';
 import type { Logger } from '../log';
+import { BankService, fintsBanks } from './banks';
+import { PartnerService, parsePartnerCsv } from './partners';
 
-/** Reference data a fresh installation needs (bank names, example partners); idempotent. */
-export async function seedReferenceData(
-  _db: Database,
-  _config: Config,
-  _log: Logger,
-): Promise<void> {}
+export const examplePartnersCsv = fileURLToPath(
+  new URL('../../../content/partners/examples.csv', import.meta.url),
+);
+
+/**
+ * Reference data a fresh installation needs; idempotent, and it never overwrites imports:
+ * bank names from fints-institute-db when the table is empty, the example partners
+ * (content/partners/examples.csv) when there are no partners and SEED_EXAMPLES is on.
+ */
+export async function seedReferenceData(db: Database, config: Config, log: Logger): Promise<void> {
+  const banks = new BankService(db);
+  if ((await banks.count()) === 0) {
+    const n = await banks.replaceAll(fintsBanks(), 'fints-institute-db');
+    log.info({ banks: n }, 'bank names loaded from fints-institute-db');
+  }
+  const partners = new PartnerService(db);
+  if (config.seedExamples && (await partners.count()) === 0) {
+    const r = await partners.import(parsePartnerCsv(await readFile(examplePartnersCsv, 'utf8')));
+    log.info(r, 'example partners loaded');
+  }
+}
+
+/**
+ * Without SERVER_SECRET, one random secret is made once and kept in the database, so the signed
+ * bot-check values and captcha challenges survive restarts and work across instances.
+ */
+export async function persistedServerSecret(db: Database): Promise<string> {
+  await db.orm
+    .insert(serverSettings)
+    .values({ key: 'server_secret', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const rows = await db.orm
+    .select()
+    .from(serverSettings)
+    .where(eq(serverSettings.key, 'server_secret'));
+  return rows[0]!.value;
+}

@@ -164,6 +164,10 @@ export class TenancyService {
     return codec.encodeModel(this.modelOf(row));
   }
 
+  emptyModel(): FormModel {
+    return defaultFormModel();
+  }
+
   modelOf(row: ApplicationRow): FormModel {
     let model = { ...defaultFormModel(), ...(row.data as Partial<FormModel>) } as FormModel;
     const reserved = row.kind === 'reservation' && row.orderState === 'accepted';

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -29,8 +32,11 @@ export async function startTestServer(opts: {
   seed?: boolean;
 }): Promise<TestServer> {
   const db = await createTestDatabase(opts.engine);
+  // Mail outbox and spool of this server only.
+  const dataDir = mkdtempSync(join(tmpdir(), 'mk-data-'));
   const config: Config = {
     ...loadConfig({
+      DATA_DIR: dataDir,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SERVER_SECRET: 'test-secret-0123456789abcdef',
       BOT_MIN_FILL_SECONDS: '0',
@@ -62,6 +68,7 @@ export async function startTestServer(opts: {
       async close() {
         await app.close();
         await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {

@@ -1,0 +1,51 @@
+import type { Config } from '../config';
+import type { Mailer } from '../mail/index';
+import { resumeUrl, saveProgressMail } from '../mail/index';
+import {
+  defaultFormModel,
+  isStepId,
+  setField,
+  steps,
+  validateFields,
+  type FieldErrors,
+} from './rulebook';
+import type { TenancyService } from './tenancies';
+
+/**
+ * "Später fortfahren": mails a resume link for a saved application. The e-mail is checked with
+ * the domain's e-mail rule; the link leads to the step the tenant was on.
+ */
+export class SaveProgressService {
+  constructor(
+    private readonly config: Config,
+    private readonly tenancies: TenancyService,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** Answers the field errors (empty when the mail went to the spool/outbox). */
+  async send(input: {
+    cid: unknown;
+    step: unknown;
+    email: unknown;
+    baseUrl: string;
+  }): Promise<FieldErrors> {
+    const row = await this.tenancies.open(input.cid, { forEdit: true });
+    const email = typeof input.email === 'string' ? input.email.trim() : '';
+    const model = setField(defaultFormModel(), 'firstTenant.email', email);
+    const errors = validateFields(
+      model,
+      ['firstTenant.email'],
+      this.tenancies.ruleContext(row.kind),
+    );
+    if (errors['firstTenant.email']) return errors;
+    const step = typeof input.step === 'string' && isStepId(input.step) ? input.step : 'start';
+    const publicUrl = this.config.publicUrl ?? input.baseUrl;
+    const reservation = row.kind === 'reservation' ? '&reservation=true' : '';
+    const mail = saveProgressMail({
+      resumeUrl: resumeUrl(publicUrl, steps[step].route, input.cid as string) + reservation,
+      deleteAfterDays: this.config.dataRetentionDays,
+    });
+    await this.mailer.send({ to: email, ...mail });
+    return {};
+  }
+}
