@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/** The repository root (bench/lib/ -> ../..). */
+export const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** A free loopback port: main.ts takes PORT from the environment and logs no chosen port. */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far (the JSON log lines). */
+  output(): string;
+  /** Resident set size of the process now, in MB (from /proc). */
+  rssMb(): number;
+  /** SIGTERM and wait (graceful shutdown). */
+  stop(): Promise<void>;
+  /** SIGKILL and wait: a crash, no shutdown code runs. */
+  kill9(): Promise<void>;
+}
+
+export function rssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * Starts a script as its own Node process (tsx loaded in-process, so the pid is the server's own
+ * and RSS is measured on it), on loopback, and waits until GET `readyPath` answers 200.
+ */
+export async function startChild(opts: {
+  script: string;
+  env: Record<string, string>;
+  readyPath?: string;
+  keepOutput?: boolean;
+  /** Send the log lines to /dev/null (bench: the parent must not spend CPU reading them). */
+  discardStdout?: boolean;
+  timeoutMs?: number;
+}): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', opts.script], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...opts.env,
+    },
+    stdio: ['ignore', opts.discardStdout ? 'ignore' : 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = opts.keepOutput ?? true;
+  const collect = (b: Buffer) => {
+    if (keep) out += b.toString('utf8');
+    else if (out.length < 20_000) out += b.toString('utf8');
+  };
+  child.stdout?.on('data', collect);
+  child.stderr!.on('data', collect);
+  const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
+  let dead = false;
+  void exited.then(() => (dead = true));
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (dead) throw new Error(`${opts.script} exited before it was ready:\n${out.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${opts.script} not ready in time:\n${out.slice(-4000)}`);
+    }
+    try {
+      const r = await fetch(`${url}${opts.readyPath ?? '/health'}`);
+      if (r.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    child,
+    output: () => out,
+    rssMb: () => rssMbOf(pid),
+    async stop() {
+      if (!dead) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+    async kill9() {
+      if (!dead) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** The product server (src/server/main.ts) as a child process. */
+export function startProductServer(
+  env: Record<string, string>,
+  opts: { keepOutput?: boolean; discardStdout?: boolean } = {},
+): Promise<ChildServer> {
+  return startChild({ script: 'src/server/main.ts', env, ...opts });
+}
