@@ -24,9 +24,23 @@ export class AppPage {
     return new URL(this.page.url()).searchParams.get(name);
   }
 
-  async waitForPath(path: string) {
-    await this.page.waitForURL((u) => u.pathname === path);
-    await this.page.locator('h1').first().waitFor();
+  async waitForPath(path: string, timeout?: number) {
+    try {
+      await this.page.waitForURL((u) => u.pathname === path, { timeout });
+      await this.page.locator('h1').first().waitFor();
+    } catch (err) {
+      // Say where we are and what the page shows, so a failed journey explains itself.
+      const shown = await this.page
+        .locator('.error-summary, .notice--error, .field-error')
+        .allInnerTexts()
+        .catch(() => []);
+      throw new Error(
+        `expected ${path}, still at ${this.page.url()}; page says: ${shown.join(' | ')}`,
+        {
+          cause: err,
+        },
+      );
+    }
   }
 
   async fill(path: string, value: string) {
@@ -47,6 +61,17 @@ export class AppPage {
 
   async select(path: string, value: string) {
     await this.page.locator(fieldSelector(path)).selectOption(value);
+  }
+
+  async solveCaptcha() {
+    // By keyboard, the accessible path: focus the widget's checkbox and press space.
+    await this.page.locator('altcha-widget input[type=checkbox]').first().focus();
+    await this.page.keyboard.press('Space');
+    await this.page.waitForFunction(
+      () => (document.querySelector('input[name=captcha]') as HTMLInputElement | null)?.value,
+      undefined,
+      { timeout: 30_000 },
+    );
   }
 
   async value(path: string): Promise<string> {

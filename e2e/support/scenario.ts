@@ -8,7 +8,9 @@ export type Action =
   | { check: string }
   | { uncheck: string }
   | { select: string; value: string }
-  | { click: string };
+  | { click: string }
+  /** Solves the ALTCHA proof of work by ticking its checkbox, like a tenant would. */
+  | { captcha: true };
 
 /** A page of a journey: where we must be, what we do there, how we leave. */
 export interface ScenarioStep {
@@ -34,6 +36,7 @@ export async function perform(app: AppPage, action: Action) {
   else if ('check' in action) await app.check(action.check, true);
   else if ('uncheck' in action) await app.check(action.uncheck, false);
   else if ('select' in action) await app.select(action.select, action.value);
+  else if ('captcha' in action) await app.solveCaptcha();
   else await app.clickButton(action.click);
 }
 
@@ -54,7 +57,8 @@ export async function runJourney(app: AppPage, journey: Journey): Promise<string
       expect((await submitButton(app).innerText()).trim()).toBe(step.forwardLabel);
     if ((step.leave ?? 'forward') === 'forward') await submitButton(app).click();
   }
-  await app.waitForPath(journey.end.at);
+  // The decision may take up to two minutes (spec); the overlay polls meanwhile.
+  await app.waitForPath(journey.end.at, 120_000);
   visited.push(journey.end.at);
   await app.expectAccessible();
   const body = await app.page.locator('body').innerText();

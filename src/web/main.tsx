@@ -33,6 +33,8 @@ async function loadConfig(): Promise<WebConfig> {
     apiHost: typeof extra.apiHost === 'string' ? extra.apiHost : '',
     sidebarHost: typeof extra.sidebarHost === 'string' ? extra.sidebarHost : '',
     chat: extra.chat,
+    // The Bundesbank's documented example identifier until the operator configures its own.
+    creditorId: typeof extra.creditorId === 'string' ? extra.creditorId : 'DE98ZZZ09999999999',
     now: () => new Date(),
   };
 }

@@ -9,3 +9,13 @@ export {
   fieldLabel as labelOf,
   errorKeyMessage as errorPageMessage,
 } from '../domain/messages/de';
+
+import { ui as catalogue } from '../domain/messages/ui';
+
+/** Labels of the choices of an enum field, from the catalogue's options (by the field's name). */
+export function optionLabels(path: string): Readonly<Record<string, string>> {
+  const name = path.split('.').pop() ?? '';
+  const all = catalogue.options as unknown as Record<string, Record<string, string> | undefined>;
+  if (name === 'preisboerse_time') return catalogue.options.preisboerseTime;
+  return all[name] ?? {};
+}

@@ -100,8 +100,8 @@ export function createApiClient(config: AppConfig, host: string): ApiClient {
         partner_code: partnerCode,
         ...wire.encode({ ...defaultFormModel(), uce: { subPartnerCode } }, ['uce.subPartnerCode']),
       });
-      const { data } = await request<Record<string, unknown>>(host, routes.subPartner, {
-        method: 'PUT',
+      const { data } = await request<Record<string, unknown>>(host, routes.subPartner.path, {
+        method: routes.subPartner.method,
         query: { cid },
         body,
       });

@@ -13,7 +13,7 @@ export interface Routes {
   bankName: string;
   saveProgress: string;
   partner: (code: string) => string;
-  subPartner: string;
+  subPartner: { path: string; method: 'POST' | 'PUT' };
   status: (reservation: boolean) => string;
 }
 
@@ -33,7 +33,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     bankName: '/api/banknames',
     saveProgress: '/api/saveprogress',
     partner: (code) => `/api/partners/${encodeURIComponent(code)}`,
-    subPartner: '/api/subpartners',
+    subPartner: { path: '/api/subpartners', method: 'POST' },
     status,
   },
   old: {
@@ -50,7 +50,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     bankName: '/ajax::tenancy_logic/bank_code_to_name',
     saveProgress: '/tenancy_steps_reconfigured/save_progress',
     partner: () => '/tenancy_steps_reconfigured/get_uce_configuration',
-    subPartner: '/tenancy_steps_reconfigured/save_uce_values',
+    subPartner: { path: '/tenancy_steps_reconfigured/save_uce_values', method: 'PUT' },
     status,
   },
 };

@@ -12,15 +12,16 @@ import { StepPage, type StepBodyProps } from './StepPage';
 /** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
 const bodies: Record<StepId, ComponentType<StepBodyProps>> = {
   start: lazyRoute(() => import('../steps/StartStep')),
-  uce: lazyRoute(() => import('../steps/StartStep')),
-  tenant: lazyRoute(() => import('../steps/StartStep')),
-  landlord: lazyRoute(() => import('../steps/StartStep')),
-  object: lazyRoute(() => import('../steps/StartStep')),
-  payment: lazyRoute(() => import('../steps/StartStep')),
-  selling: lazyRoute(() => import('../steps/StartStep')),
-  check: lazyRoute(() => import('../steps/StartStep')),
+  uce: lazyRoute(() => import('../steps/UceStep')),
+  tenant: lazyRoute(() => import('../steps/TenantStep')),
+  landlord: lazyRoute(() => import('../steps/LandlordStep')),
+  object: lazyRoute(() => import('../steps/ObjectStep')),
+  payment: lazyRoute(() => import('../steps/PaymentStep')),
+  selling: lazyRoute(() => import('../steps/SellingStep')),
+  check: lazyRoute(() => import('../steps/CheckStep')),
 };
 const ErrorPage = lazyRoute(() => import('../pages/ErrorPage'));
+const CallbackPage = lazyRoute(() => import('../pages/CallbackPage'));
 
 function Redirect({ to }: { to: string }) {
   const navigate = useNavigate();
@@ -32,6 +33,8 @@ function Routes() {
   const { pathname, search } = useLocation();
   const { list } = useFlow();
   if (pathname === '/error') return <ErrorPage />;
+  if (pathname === '/callback/danke' || pathname === '/callback/sofortzusage')
+    return <CallbackPage />;
   const requested = stepByRoute(pathname);
   const step = resolveStep(list, requested);
   // '/' and step routes outside the configured list go to the first step (query kept).

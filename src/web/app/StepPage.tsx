@@ -29,6 +29,7 @@ import { useNavigate, useQuery } from './router';
 import { useServices } from './services';
 import { Spinner } from './Spinner';
 import { TopNav } from './TopNav';
+import { ProcessingOverlay } from './ProcessingOverlay';
 import { stepUrl } from './urls';
 import { useTenancyLoad } from './useTenancyLoad';
 
@@ -82,6 +83,7 @@ function StepFrame({
   const locked = useLocked();
   const [status, setStatus] = useState('');
   const [failure, setFailure] = useState('');
+  const [processing, setProcessing] = useState<string>();
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
@@ -122,10 +124,10 @@ function StepFrame({
         app.setField('cid', newCid);
         app.setSession({ loadedCid: newCid });
       }
+      // Spec §4: a non-empty partner code hides the partner code field from now on.
+      if (app.model.billing.partner_code?.trim()) app.setField('billing.hide_partner_code', true);
       if (isLastStep(list, step)) {
-        navigate(
-          `/processing?cid=${encodeURIComponent(newCid ?? '')}${reservation ? '&reservation=true' : ''}`,
-        );
+        if (newCid) setProcessing(newCid);
         return;
       }
       const target =
@@ -150,12 +152,15 @@ function StepFrame({
     document.title = `${prefix}${ui.steps[step].title} – ${ui.appTitle}`;
   }, [step, hasVisibleErrors]);
 
+  useEffect(() => form.setForward(() => void forward()));
+
   const back = previousStep(list, step);
   const backText = backLabel(list, step);
   const entries = form.visibleErrors.map((e) => ({ ...e, label: labelOf(e.path) }));
 
   return (
     <>
+      {processing ? <ProcessingOverlay cid={processing} reservation={reservation} /> : null}
       <TopNav current={step} onJump={jump} />
       <ErrorSummary
         title={ui.errorsSummary.title}

@@ -60,8 +60,8 @@ export function Text({
 }
 
 /** Dates are typed as TT.MM.JJJJ (spec §5), the model keeps them as typed. */
-export function DateText({ path, hint }: Common) {
-  return <Text path={path} hint={hint} inputMode="numeric" />;
+export function DateText({ path, hint, autoComplete }: Common & { autoComplete?: string }) {
+  return <Text path={path} hint={hint} inputMode="numeric" autoComplete={autoComplete} />;
 }
 
 /** Euro amounts: the typed text is kept as a draft, the model gets the parsed number. */

@@ -11,6 +11,8 @@ export interface Session {
   captchaSolved: boolean;
   /** The model has been loaded for this cid (avoids a second load after our own navigation). */
   loadedCid: string | undefined;
+  /** After a reservation the tenant chose 'Mit dem Antrag fortfahren'. */
+  continuedAfterReservation: boolean;
 }
 
 interface ApplicationValue {
@@ -35,6 +37,7 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
     hasVmAndUvm: false,
     captchaSolved: false,
     loadedCid: undefined,
+    continuedAfterReservation: false,
   });
   const setField = useCallback((path: string, value: unknown, draft?: string) => {
     setModel((m) => setIn(m, path, value));

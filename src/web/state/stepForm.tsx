@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { StepId } from '../../domain/flow/steps';
 import { useApplication } from './application';
 import { getIn } from './setIn';
@@ -25,6 +33,10 @@ interface StepFormValue {
   showAll: () => void;
   setServerErrors: (errors: Record<string, string>) => void;
   attempt: number;
+  /** Presses forward (used by /uce's auto-advance); the frame keeps forwardRef current. */
+  forward: () => void;
+  /** The frame registers its forward action here after each render. */
+  setForward: (fn: () => void) => void;
 }
 
 const StepFormContext = createContext<StepFormValue | null>(null);
@@ -43,6 +55,7 @@ export function StepFormProvider({
   const [forced, setForced] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [serverErrors, setServerErrorsState] = useState<Record<string, string>>({});
+  const forwardRef = useRef<(() => void) | undefined>(undefined);
 
   const { mask, errors } = validation;
   const error = useCallback(
@@ -100,6 +113,10 @@ export function StepFormProvider({
       showAll,
       setServerErrors,
       attempt,
+      forward: () => forwardRef.current?.(),
+      setForward: (fn: () => void) => {
+        forwardRef.current = fn;
+      },
     }),
     [
       step,

@@ -1,0 +1,9 @@
+import { countries } from '../../domain/countries/list';
+import { Select } from './bound';
+
+/** Nationality from the domain's country list (the value is the two-letter code, default DE). */
+const choices = countries.map((c) => ({ value: c.countryCode, label: c.label }));
+
+export function CountrySelect({ path }: { path: string }) {
+  return <Select path={path} choices={choices} />;
+}

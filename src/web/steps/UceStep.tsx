@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useQuery } from '../app/router';
+import { Text } from '../forms/bound';
+import { useStepForm } from '../state/stepForm';
+import { ui } from '../text';
+
+/** Spec §9: /uce advances automatically 100 ms after vm_id and uvm_id (or a sub-partner code) are known. */
+export const UCE_AUTO_ADVANCE_MS = 100;
+
+/** /uce: sub-partner identification from vm_id/uvm_id in the query or typed by the tenant. */
+export default function UceStep() {
+  const form = useStepForm();
+  const query = useQuery();
+  const vm = query.get('vm_id');
+  const uvm = query.get('uvm_id');
+  useEffect(() => {
+    if (vm && uvm) {
+      form.set('billing.partner_code', vm);
+      form.set('uce.subPartnerCode', uvm);
+    }
+    const code = uvm || form.value('uce.subPartnerCode');
+    if (!((vm && uvm) || (typeof code === 'string' && code.trim()))) return;
+    const timer = setTimeout(() => form.forward(), UCE_AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+    // Once on arrival: a later typed code is sent with the forward button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <>
+      <p>{ui.steps.uce.intro}</p>
+      <Text path="uce.subPartnerCode" />
+    </>
+  );
+}
