@@ -12,6 +12,8 @@ import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/web';
 import { registerApi } from './api/index';
 import { createServices, type ServiceOverrides } from './services/index';
+import { processingRoutes, type Processing } from './processing/index';
+import type { Mailer } from './mail/index';
 
 export interface AppDeps {
   config: Config;
@@ -20,6 +22,9 @@ export interface AppDeps {
   log?: Logger;
   /** Replace single services (tests hand in e.g. a geocoder pointed at a local server). */
   services?: ServiceOverrides;
+  /** The started decision processing; without it, submissions wait in state 'submitted'. */
+  processing?: Processing;
+  mailer?: Mailer;
 }
 
 /** The whole HTTP server as a Fastify instance; main.ts listens, tests listen on port 0. */
@@ -43,9 +48,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, config);
   await registerBodyParsers(app, config.bodyLimit);
 
-  const services = createServices({ config, db, clock, log, overrides: deps.services });
-  app.decorate('services', services);
+  const overrides: ServiceOverrides = {
+    ...(deps.processing ? { decisions: deps.processing } : {}),
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...deps.services,
+  };
+  const services = createServices({ config, db, clock, log, overrides });
   await registerApi(app, { config, db, clock, services });
+  await app.register(processingRoutes, { db });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

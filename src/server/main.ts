@@ -1,8 +1,11 @@
 import { loadConfig, ConfigError } from './config';
+import { systemClock } from './clock';
 import { createLogger } from './log';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
+import { createMailer } from './mail/index';
+import { createProcessing } from './processing/index';
 import { persistedServerSecret, seedReferenceData } from './services/seed';
 
 /**
@@ -29,7 +32,10 @@ async function main(): Promise<void> {
   if (!process.env.SERVER_SECRET)
     config = { ...config, serverSecret: await persistedServerSecret(db) };
 
-  const app = await buildApp({ config, db, log });
+  const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
+  const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
+  await processing.start();
+  const app = await buildApp({ config, db, log, processing, mailer });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -37,6 +43,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await processing.stop();
       await db.close();
       log.info('stopped');
       process.exit(0);

@@ -14,7 +14,7 @@ describe.each(engines)('final submission on %s', (engine) => {
   let s: TestServer;
   const clock = fixedClock(testNow);
   beforeAll(async () => {
-    s = await startTestServer({ engine, clock });
+    s = await startTestServer({ engine, clock, processing: true });
   });
   afterAll(async () => {
     await s?.close();
@@ -25,12 +25,50 @@ describe.each(engines)('final submission on %s', (engine) => {
     const r = await call(s.url, 'POST', '/api/tenancies', body);
     expect(r.body.errors).toEqual({});
     expect(r.body.state).toBe('submitted');
-    const status = await call(s.url, 'GET', `/api/application/state/${r.body.cid}`);
-    expect(status.status).toBe(200);
-    expect(['submitted', 'created', 'pending', 'accepted']).toContain(status.body.state);
+    // Poll like the processing overlay until the decision is made.
+    let status = await call(s.url, 'GET', `/api/application/state/${r.body.cid}`);
+    for (let i = 0; i < 90 && ['submitted', 'created'].includes(status.body.state); i++) {
+      await new Promise((res) => setTimeout(res, 200));
+      status = await call(s.url, 'GET', `/api/application/state/${r.body.cid}`);
+    }
+    expect(status.body.state).toBe('accepted');
+    expect(status.body.orderId).toEqual(expect.any(String));
+    expect(status.body.digital).toBe(true);
+    expect(status.body.rate).toBeGreaterThan(0);
     const again = await call(s.url, 'GET', `/api/tenancies?cid=${r.body.cid}`);
     expect(again.status).toBe(409);
     expect(again.body.errors[0].code).toBe('already_submitted');
+  });
+
+  it('submits a reservation, then continues it as a contract with the same cid', async () => {
+    const app = completeNewApiApplication();
+    const r = await call(s.url, 'POST', '/api/tenancies?step=tenant&reservation=1', {
+      rentalObject: app.rentalObject,
+      tenant: app.tenant,
+      privacyPolicyAccepted: 'true',
+      ...(await securityFields(s.url)),
+    });
+    expect(r.body.errors).toEqual({});
+    expect(r.body.state).toBe('submitted');
+    let st = await call(s.url, 'GET', `/api/reservation/state/${r.body.cid}`);
+    for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
+      await new Promise((res) => setTimeout(res, 200));
+      st = await call(s.url, 'GET', `/api/reservation/state/${r.body.cid}`);
+    }
+    expect(st.body.state).toBe('accepted');
+    const loaded = await call(s.url, 'GET', `/api/tenancies?cid=${r.body.cid}`);
+    expect(loaded.status).toBe(200);
+    expect(loaded.body.data.state).toBe('not_completed_reservation');
+    const landlord = await call(s.url, 'PATCH', `/api/tenancies?cid=${r.body.cid}&step=landlord`, {
+      landlord: app.landlord,
+    });
+    expect(landlord.body.errors).toEqual({});
+    expect((await call(s.url, 'GET', `/api/reservation/state/${r.body.cid}`)).body.state).toBe(
+      'accepted',
+    );
+    expect((await call(s.url, 'GET', `/api/application/state/${r.body.cid}`)).body.state).toBe(
+      'not_submitted',
+    );
   });
 
   it('asks for the captcha when it is missing, refuses a wrong or replayed one', async () => {

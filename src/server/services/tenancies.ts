@@ -57,7 +57,7 @@ export interface SubmissionChecks {
 
 /** The processing engineer's decision queue; enqueued in the submission's own transaction. */
 export interface DecisionQueue {
-  enqueueDecision(tx: Tx, applicationId: string): Promise<unknown>;
+  enqueueDecision(tx: Tx, applicationId: string, cid?: string): Promise<unknown>;
 }
 
 export interface SaveInput {
@@ -276,7 +276,7 @@ export class TenancyService {
           now,
         });
         if (!won) return false;
-        await this.deps.decisions.enqueueDecision(tx, id!);
+        await this.deps.decisions.enqueueDecision(tx, id!, cid);
         return true;
       });
       if (!submitted) throw new TenancyError('already_submitted');

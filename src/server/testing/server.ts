@@ -8,6 +8,8 @@ import { systemClock, type Clock } from '../clock';
 import type { Engine } from '../db/client';
 import { createLogger } from '../log';
 import { seedReferenceData } from '../services/seed';
+import { createMailer } from '../mail/index';
+import { createProcessing } from '../processing/index';
 import type { ServiceOverrides } from '../services/index';
 import { createTestDatabase, type TestDatabase } from './database';
 
@@ -30,6 +32,8 @@ export async function startTestServer(opts: {
   clock?: Clock;
   services?: ServiceOverrides;
   seed?: boolean;
+  /** Start the real decision processing (pg-boss jobs, mails to the outbox). */
+  processing?: boolean;
 }): Promise<TestServer> {
   const db = await createTestDatabase(opts.engine);
   // Mail outbox and spool of this server only.
@@ -50,12 +54,27 @@ export async function startTestServer(opts: {
   const log = createLogger(config.logLevel);
   try {
     if (opts.seed !== false) await seedReferenceData(db, config, log);
+    const clock = opts.clock ?? systemClock;
+    const mailer = createMailer({ config, log, dataDir, clock });
+    const processing = opts.processing
+      ? createProcessing({
+          db,
+          config,
+          log,
+          clock,
+          mailer,
+          queue: { maintenanceSeconds: 1, jobTimeoutSeconds: 5 },
+        })
+      : undefined;
+    await processing?.start();
     const app = await buildApp({
       config,
       db,
       log,
-      clock: opts.clock ?? systemClock,
+      clock,
       services: opts.services,
+      processing,
+      mailer,
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -67,6 +86,7 @@ export async function startTestServer(opts: {
       config,
       async close() {
         await app.close();
+        await processing?.stop();
         await db.close();
         rmSync(dataDir, { recursive: true, force: true });
       },
