@@ -1,0 +1,155 @@
+import { and, eq } from 'drizzle-orm';
+import { applications, decisions, documents, mails } from '../db/schema/index';
+import type { ApplicationRow } from '../db/schema/index';
+import type { Tx } from '../db/client';
+import type { ProcessingContext } from './context';
+import { creditSubjects, factsOf, modelOf } from './facts';
+import { issueDocument, type IssuedDocument } from './issue';
+import { nextNumber } from './numbers';
+import { queues } from './queue';
+import { applyRules, combine, type Outcome } from './rules';
+
+export type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
+
+/**
+ * Records an outcome's effects in the caller's transaction: the document (if any), the
+ * application's order state, the e-mail row and its job. Each is unique per application and
+ * kind, so a repeated call changes nothing.
+ */
+export async function recordEffects(
+  ctx: ProcessingContext,
+  tx: Tx,
+  args: {
+    app: ApplicationRow;
+    kind: 'contract' | 'reservation';
+    outcome: Outcome;
+    number: string;
+    premiumCents: number | null;
+    rateCents: number | null;
+    digital: boolean;
+    document: IssuedDocument | undefined;
+    now: Date;
+  },
+): Promise<void> {
+  const { app, now } = args;
+  if (args.document) {
+    await tx
+      .insert(documents)
+      .values({
+        applicationId: app.id,
+        kind: args.document.kind,
+        filename: args.document.filename,
+        content: args.document.content,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+  }
+  await tx
+    .update(applications)
+    .set({
+      orderState: args.outcome,
+      orderId: args.number,
+      contractNumber: args.number,
+      premiumCents: args.premiumCents,
+      rateCents: args.rateCents,
+      digital: args.digital,
+    })
+    .where(eq(applications.id, app.id));
+  const mailKind: MailKind = `${args.kind}-${args.outcome}`;
+  const inserted = await tx
+    .insert(mails)
+    .values({ applicationId: app.id, kind: mailKind, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: mails.id });
+  if (inserted.length > 0) {
+    await ctx.queue.send(queues.mail, { applicationId: app.id, kind: mailKind }, tx);
+  }
+}
+
+/**
+ * The decision job: submitted -> created -> accepted | declined | pending. Safe to run any number
+ * of times for the same application (at-least-once delivery): the first run that commits a
+ * decision wins; later runs find it and stop.
+ */
+export async function processDecision(
+  ctx: ProcessingContext,
+  applicationId: string,
+): Promise<void> {
+  const { db, clock, log } = ctx;
+  await db.orm
+    .update(applications)
+    .set({ orderState: 'created' })
+    .where(and(eq(applications.id, applicationId), eq(applications.orderState, 'submitted')));
+  const app = (
+    await db.orm.select().from(applications).where(eq(applications.id, applicationId))
+  )[0];
+  if (!app) return; // deleted meanwhile
+  if (app.orderState !== 'created') return; // decided by an earlier run
+
+  const kind = app.kind;
+  const model = modelOf(app.data);
+  const facts = factsOf(model);
+  // Outside any transaction: a credit bureau may take seconds and PGlite has one connection.
+  const rules = applyRules(model);
+  const credit: Outcome =
+    rules.outcome === 'declined' ? 'declined' : await ctx.creditCheck.check(creditSubjects(model));
+  const result = combine(rules, credit);
+  const now = clock.now();
+  const number = await nextNumber(db.orm, kind, now);
+  const document =
+    result.outcome === 'accepted'
+      ? await issueDocument({
+          app,
+          model,
+          kind,
+          number,
+          issuedAt: now,
+          reservationDays: ctx.settings.reservationDays,
+        })
+      : undefined;
+  const premiumCents = kind === 'contract' ? facts.premium.ratePerYearCents : null;
+  const rateCents = kind === 'contract' ? facts.premium.ratePerPaymentCents : null;
+
+  const decided = await db.transaction(async (tx) => {
+    const locked = (
+      await tx.select().from(applications).where(eq(applications.id, applicationId)).for('update')
+    )[0];
+    if (!locked || locked.orderState !== 'created') return false;
+    const inserted = await tx
+      .insert(decisions)
+      .values({
+        applicationId,
+        kind,
+        number,
+        outcome: result.outcome,
+        autoOutcome: result.outcome,
+        reasons: result.reasons,
+        decidedBy: 'auto',
+        premiumCents,
+        rateCents,
+        digital: facts.digital,
+        decidedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: decisions.id });
+    if (inserted.length === 0) return false;
+    await recordEffects(ctx, tx, {
+      app: locked,
+      kind,
+      outcome: result.outcome,
+      number,
+      premiumCents,
+      rateCents,
+      digital: facts.digital,
+      document,
+      now,
+    });
+    return true;
+  });
+  if (decided) {
+    log.info(
+      { applicationId, kind, outcome: result.outcome, reasons: result.reasons, number },
+      'application decided',
+    );
+  }
+}

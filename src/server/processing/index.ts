@@ -1,0 +1,121 @@
+import { writeFileSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database, Tx } from '../db/client';
+import { resumeLinks } from '../db/schema/index';
+import type { Logger } from '../log';
+import type { Mailer } from '../mail/index';
+import type { ProcessingContext, ProcessingSettings } from './context';
+import { simulatedCreditCheck, type CreditCheck } from './creditCheck';
+import { processDecision } from './decide';
+import { runDeletion, type DeletionReport } from './deletion';
+import { sendApplicationMail } from './notify';
+import { createJobQueue, queues, type QueueOptions } from './queue';
+import { seal } from './seal';
+import { staffDecision, type StaffDecisionResult } from './staff';
+
+export { processingRoutes } from './routes';
+export { deletedReason } from './deletion';
+export { simulatedCreditCheck } from './creditCheck';
+export type { CreditCheck, CreditSubject } from './creditCheck';
+export { StaffDecisionError } from './staff';
+
+export interface ProcessingDeps {
+  db: Database;
+  config: Pick<
+    Config,
+    'publicUrl' | 'port' | 'serverSecret' | 'dataDir' | 'reservationDays' | 'dataRetentionDays'
+  > &
+    Partial<{ declinedRetentionDays: number; jobTimeoutSeconds: number }>;
+  log: Logger;
+  clock: Clock;
+  mailer: Mailer;
+  creditCheck?: CreditCheck;
+  /** Job-queue timings; tests shorten them. */
+  queue?: Partial<QueueOptions>;
+}
+
+export interface Processing {
+  /** In the final submission's transaction: the job that decides the application. */
+  enqueueDecision(tx: Tx, applicationId: string, cid?: string): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** A staff member's decision on a pending application (npm run decide). */
+  decide(number: string, verdict: 'accept' | 'decline'): Promise<StaffDecisionResult>;
+  /** One deletion run now (the scheduled job calls the same). */
+  runDeletion(now?: Date): Promise<DeletionReport>;
+  /** Handlers, for the CLI and tests that run a job without the queue. */
+  readonly context: ProcessingContext;
+}
+
+export function createProcessing(deps: ProcessingDeps): Processing {
+  const { db, config, log, clock } = deps;
+  const settings: ProcessingSettings = {
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`,
+    serverSecret: config.serverSecret,
+    dataRetentionDays: config.dataRetentionDays,
+    reservationDays: config.reservationDays,
+    declinedRetentionDays: config.declinedRetentionDays ?? 30,
+  };
+  const queue = createJobQueue(db, log, {
+    jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds ?? 60,
+    maintenanceSeconds: deps.queue?.maintenanceSeconds ?? 30,
+    pollingSeconds: deps.queue?.pollingSeconds ?? 0.5,
+    deletionCron: deps.queue?.deletionCron ?? '15 3 * * *',
+  });
+  const ctx: ProcessingContext = {
+    db,
+    log,
+    clock,
+    mailer: deps.mailer,
+    creditCheck: deps.creditCheck ?? simulatedCreditCheck,
+    queue,
+    settings,
+  };
+  // PGlite allows one process per data directory: the decide CLI checks this file.
+  const pidFile = join(config.dataDir, 'processing.pid');
+
+  return {
+    context: ctx,
+    async enqueueDecision(tx, applicationId, cid) {
+      if (!queue.started) throw new Error('processing is not started');
+      if (cid) {
+        await tx
+          .insert(resumeLinks)
+          .values({
+            applicationId,
+            sealedCid: seal(settings.serverSecret, cid),
+            createdAt: clock.now(),
+          })
+          .onConflictDoUpdate({
+            target: resumeLinks.applicationId,
+            set: { sealedCid: seal(settings.serverSecret, cid) },
+          });
+      }
+      await queue.send(queues.decision, { applicationId }, tx);
+    },
+    async start() {
+      await queue.start({
+        [queues.decision]: (d) => processDecision(ctx, d.applicationId ?? ''),
+        [queues.mail]: (d) => sendApplicationMail(ctx, d.applicationId ?? '', d.kind ?? ''),
+        [queues.deletion]: async () => {
+          const report = await runDeletion(db, settings, clock.now());
+          log.info({ report }, 'deletion run');
+        },
+      });
+      deps.mailer.start();
+      if (db.engine === 'pglite') {
+        mkdirSync(config.dataDir, { recursive: true });
+        writeFileSync(pidFile, String(process.pid));
+      }
+    },
+    async stop() {
+      await queue.stop();
+      await deps.mailer.stop();
+      if (db.engine === 'pglite') rmSync(pidFile, { force: true });
+    },
+    decide: (number, verdict) => staffDecision(ctx, number, verdict),
+    runDeletion: (now) => runDeletion(db, settings, now ?? clock.now()),
+  };
+}

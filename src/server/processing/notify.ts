@@ -1,0 +1,143 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { applications, decisions, documents, mails, resumeLinks } from '../db/schema/index';
+import {
+  acceptedMail,
+  declinedMail,
+  pendingMail,
+  reservationMail,
+  resumeUrl,
+  type ContractMailData,
+  type MailAttachment,
+  type RenderedMail,
+} from '../mail/index';
+import type { ProcessingContext } from './context';
+import { factsOf, modelOf } from './facts';
+import { reservationValidUntil } from './issue';
+import { unseal } from './seal';
+
+const DAY = 86_400_000;
+
+/** The next posting day: today before 15:00 (Berlin) on a working day, else the next one. */
+export function postingDay(now: Date): Date {
+  const berlin = (d: Date) =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      weekday: 'short',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(d);
+  const part = (d: Date, t: string) => berlin(d).find((p) => p.type === t)?.value ?? '';
+  let day = new Date(now);
+  if (Number(part(day, 'hour')) >= 15) day = new Date(day.getTime() + DAY);
+  while (['Sat', 'Sun'].includes(part(day, 'weekday'))) day = new Date(day.getTime() + DAY);
+  return day;
+}
+
+/**
+ * The e-mail job for one (application, kind). Renders from the database, delivers, then marks the
+ * row sent. A retry after a crash between delivery and marking sends the same message again
+ * with the same Message-ID and outbox file name, which receivers and the outbox de-duplicate.
+ */
+export async function sendApplicationMail(
+  ctx: ProcessingContext,
+  applicationId: string,
+  kind: string,
+): Promise<void> {
+  const { db, clock, log } = ctx;
+  const row = (
+    await db.orm
+      .select()
+      .from(mails)
+      .where(and(eq(mails.applicationId, applicationId), eq(mails.kind, kind)))
+  )[0];
+  if (!row || row.sentAt) return;
+  const app = (
+    await db.orm.select().from(applications).where(eq(applications.id, applicationId))
+  )[0];
+  if (!app) return;
+  const [decisionKind, outcome] = kind.split('-') as ['contract' | 'reservation', string];
+  const decision = (
+    await db.orm
+      .select()
+      .from(decisions)
+      .where(and(eq(decisions.applicationId, applicationId), eq(decisions.kind, decisionKind)))
+  )[0];
+  if (!decision) throw new Error(`no ${decisionKind} decision for the mail ${kind}`);
+  const model = modelOf(app.data);
+  const facts = factsOf(model);
+  if (!facts.email) {
+    log.warn({ applicationId, kind }, 'no e-mail address; nothing to send');
+    await db.orm.update(mails).set({ sentAt: clock.now() }).where(eq(mails.id, row.id));
+    return;
+  }
+  const first = facts.tenants[0];
+  const salutation = {
+    gender: first?.gender,
+    firstName: first?.firstName,
+    lastName: first?.lastName,
+  };
+  const data: ContractMailData = {
+    salutation,
+    contractNumber: decision.number,
+    deposit: facts.deposit,
+    ratePerPayment: (decision.rateCents ?? facts.premium.ratePerPaymentCents) / 100,
+    ratePerYear: (decision.premiumCents ?? facts.premium.ratePerYearCents) / 100,
+    paymentAdverb: facts.premium.adverb,
+    objectAddress: facts.objectAddress || '–',
+  };
+  const attachments: MailAttachment[] = [];
+  const attach = async (docKind: 'certificate' | 'reservation_confirmation') => {
+    const doc = (
+      await db.orm
+        .select()
+        .from(documents)
+        .where(and(eq(documents.applicationId, applicationId), eq(documents.kind, docKind)))
+    )[0];
+    if (!doc) throw new Error(`document ${docKind} missing for the mail ${kind}`);
+    attachments.push({
+      filename: doc.filename,
+      content: doc.content,
+      contentType: 'application/pdf',
+    });
+  };
+
+  let mail: RenderedMail;
+  const now = clock.now();
+  if (decisionKind === 'reservation' && outcome === 'accepted') {
+    const link = (
+      await db.orm.select().from(resumeLinks).where(eq(resumeLinks.applicationId, applicationId))
+    )[0];
+    const cid = link ? unseal(ctx.settings.serverSecret, link.sealedCid) : undefined;
+    await attach('reservation_confirmation');
+    mail = reservationMail({
+      salutation,
+      reservationNumber: decision.number,
+      deposit: facts.deposit,
+      validUntil: reservationValidUntil(app, ctx.settings.reservationDays, now),
+      continueUrl: cid ? resumeUrl(ctx.settings.publicUrl, '/tenant', cid) : ctx.settings.publicUrl,
+    });
+  } else if (outcome === 'accepted') {
+    if (decision.digital) await attach('certificate');
+    mail = acceptedMail({ ...data, digital: decision.digital, postedOn: postingDay(now) });
+  } else if (outcome === 'pending') {
+    mail = pendingMail(data);
+  } else {
+    mail = declinedMail({
+      ...data,
+      automated: decision.decidedBy === 'auto',
+      reviewUntil: new Date(
+        decision.decidedAt.getTime() + ctx.settings.declinedRetentionDays * DAY,
+      ),
+    });
+  }
+  await ctx.mailer.deliver({
+    to: facts.email,
+    ...mail,
+    attachments,
+    key: `${kind}.${applicationId}`,
+  });
+  await db.orm
+    .update(mails)
+    .set({ sentAt: clock.now(), attempts: sql`${mails.attempts} + 1` })
+    .where(eq(mails.id, row.id));
+}

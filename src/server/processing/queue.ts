@@ -1,0 +1,131 @@
+import PgBoss from 'pg-boss';
+import { executeSqlIn, type Database, type Tx } from '../db/client';
+import type { Logger } from '../log';
+
+/**
+ * pg-boss 10 over our single database connection (ADR 0400). Jobs live in the schema `pgboss` of
+ * the same database, so a job is enqueued in the transaction that submits the application.
+ * Payloads carry ids only, never personal data.
+ */
+export const queues = {
+  decision: 'decision',
+  mail: 'mail',
+  deletion: 'deletion',
+} as const;
+export type QueueName = (typeof queues)[keyof typeof queues];
+
+export interface QueueOptions {
+  /** Seconds a job may run before it counts as crashed and is retried (default 60). */
+  jobTimeoutSeconds: number;
+  /** How often pg-boss looks for crashed jobs (default 30 s). */
+  maintenanceSeconds: number;
+  /** Worker polling interval (pg-boss minimum 0.5 s); enqueues on this instance also wake it. */
+  pollingSeconds: number;
+  /** Cron (Europe/Berlin) of the deletion run; default 03:15 every night. */
+  deletionCron: string;
+}
+
+export interface JobQueue {
+  start(
+    handlers: Record<QueueName, (data: Record<string, string>) => Promise<void>>,
+  ): Promise<void>;
+  stop(): Promise<void>;
+  send(queue: QueueName, data: Record<string, string>, tx?: Tx): Promise<void>;
+  readonly started: boolean;
+}
+
+const batchSize = 10;
+
+export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): JobQueue {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values: unknown[]) => db.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: opts.maintenanceSeconds,
+    monitorStateIntervalSeconds: 60,
+  });
+  boss.on('error', (err: Error) =>
+    log.error({ errName: err.name, err: err.message }, 'job queue error'),
+  );
+  const workerIds = new Map<QueueName, string[]>();
+  let started = false;
+
+  /** Wakes this instance's workers instead of waiting for the next poll (latency, not safety). */
+  function wake(queue: QueueName) {
+    for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+  }
+
+  return {
+    get started() {
+      return started;
+    },
+    async start(handlers) {
+      await boss.start();
+      const retry = { retryLimit: 12, retryDelay: 2, retryBackoff: true };
+      await boss.createQueue(queues.decision, {
+        name: queues.decision,
+        ...retry,
+        expireInSeconds: opts.jobTimeoutSeconds,
+      });
+      await boss.createQueue(queues.mail, {
+        name: queues.mail,
+        ...retry,
+        expireInSeconds: opts.jobTimeoutSeconds,
+      });
+      await boss.createQueue(queues.deletion, {
+        name: queues.deletion,
+        retryLimit: 3,
+        expireInSeconds: 600,
+      });
+      for (const queue of [queues.decision, queues.mail, queues.deletion] as QueueName[]) {
+        const ids: string[] = [];
+        // Two workers per queue: one slow job (SMTP, credit bureau) does not hold up the rest.
+        for (let i = 0; i < 2; i++) {
+          let id = '';
+          id = await boss.work<Record<string, string>>(
+            queue,
+            { pollingIntervalSeconds: opts.pollingSeconds, batchSize },
+            async (jobs) => {
+              for (const job of jobs) {
+                try {
+                  await handlers[queue](job.data);
+                } catch (err) {
+                  log.warn(
+                    {
+                      queue,
+                      jobId: job.id,
+                      errName: (err as Error).name,
+                      err: (err as Error).message,
+                    },
+                    'job failed; pg-boss retries it',
+                  );
+                  await boss.fail(queue, job.id, { message: (err as Error).message });
+                }
+              }
+              // A full batch means more may be waiting: fetch again without the polling pause.
+              if (jobs.length === batchSize) boss.notifyWorker(id);
+            },
+          );
+          ids.push(id);
+        }
+        workerIds.set(queue, ids);
+      }
+      await boss.schedule(queues.deletion, opts.deletionCron, {}, { tz: 'Europe/Berlin' });
+      started = true;
+    },
+    async stop() {
+      if (!started) return;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+    },
+    async send(queue, data, tx) {
+      const dbForCall = tx
+        ? { executeSql: (text: string, values: unknown[]) => executeSqlIn(tx, text, values) }
+        : undefined;
+      await boss.send(queue, data, dbForCall ? { db: dbForCall } : {});
+      // The enqueuing transaction commits shortly after; a poke soon after saves a poll interval.
+      if (started) setTimeout(() => wake(queue), tx ? 20 : 0).unref();
+    },
+  };
+}
