@@ -63,6 +63,8 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
   RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  DECLINED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   SEED_EXAMPLES: bool(true),
   TRUST_PROXY: bool(false),
   TARIFF_RATE_BASIS_POINTS: z.coerce.number().int().min(1).max(10_000).default(420),
@@ -100,6 +102,10 @@ export interface Config {
   bodyLimit: number;
   reservationDays: number;
   dataRetentionDays: number;
+  /** Declined applications are deleted this many days after the decision (processing). */
+  declinedRetentionDays: number;
+  /** A job running longer counts as crashed and is retried (processing). */
+  jobTimeoutSeconds: number;
   seedExamples: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
@@ -144,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     reservationDays: e.RESERVATION_DAYS,
     dataRetentionDays: e.DATA_RETENTION_DAYS,
+    declinedRetentionDays: e.DECLINED_RETENTION_DAYS,
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     seedExamples: e.SEED_EXAMPLES,
     trustProxy: e.TRUST_PROXY,
     tariff: {

@@ -135,7 +135,8 @@ export class TenancyService {
       if (reason === 'reservation_expired') throw new TenancyError('reservation_expired');
       if (reason === 'days_to_keep_data_exceeded')
         throw new TenancyError('days_to_keep_data_exceeded');
-      if (reason) throw new TenancyError('already_submitted');
+      // declined_retention: a declined application deleted after its retention period (issue 6).
+      if (reason) throw new TenancyError('days_to_keep_data_exceeded');
       throw new TenancyError('unknown');
     }
     const now = this.deps.clock.now().getTime();
