@@ -1,0 +1,19 @@
+import { addDays, todayInBerlin } from '../../src/domain/dates';
+import { completeNewApiApplication } from '../../src/server/testing/fixtures';
+
+/**
+ * The server fixture's complete application with its dates moved to today (Europe/Berlin): the
+ * fixture is pinned to the API tests' clock, a running server uses the real one.
+ */
+export function completeApplicationForToday(now = new Date()): Record<string, unknown> {
+  const app = completeNewApiApplication() as Record<
+    string,
+    Record<string, Record<string, unknown>>
+  >;
+  const today = todayInBerlin(now);
+  const contract = app.rentalObject!.rentalContract!;
+  contract.signedAt = addDays(today, 10);
+  contract.movedInAt = addDays(today, 15);
+  (app as Record<string, unknown>).policyStartDate = addDays(today, 5);
+  return app;
+}

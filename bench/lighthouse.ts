@@ -1,0 +1,116 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { securityFields } from '../src/server/testing/fixtures';
+import { completeApplicationForToday } from './lib/application';
+import { repoRoot, startProductServer } from './lib/childServer';
+import { check, type Row } from './lib/report';
+
+const run = promisify(execFile);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+async function post(url: string, body: unknown): Promise<{ cid: string; errors: object }> {
+  const r = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await r.json()) as { cid: string; errors: object };
+}
+
+/** Lighthouse 12 (mobile defaults: simulated slow 4G and a 4x slower CPU) on one URL. */
+async function audit(url: string, outDir: string, name: string) {
+  const out = join(outDir, `${name}.json`);
+  await run(
+    join(repoRoot, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices',
+      `--chrome-flags=${FLAGS}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROME }, timeout: 120_000 },
+  );
+  const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+  // The audits that explain a low score, with Lighthouse's own estimate.
+  const why = [
+    'uses-text-compression',
+    'cumulative-layout-shift',
+    'total-blocking-time',
+    'unused-javascript',
+    'render-blocking-resources',
+  ]
+    .map((id) => ({
+      id,
+      a: lhr.audits[id] as { score: number | null; displayValue?: string } | undefined,
+    }))
+    .filter(({ a }) => a && a.score !== null && a.score < 0.9)
+    .map(({ id, a }) => `${id}${a!.displayValue ? ` (${a!.displayValue})` : ''}`);
+  const a11yFails = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((r: { id: string }) => ({ id: r.id, a: lhr.audits[r.id] }))
+    .filter(({ a }: { a: { score: number | null } }) => a && a.score !== null && a.score < 1)
+    .map(({ id }: { id: string }) => id);
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbt: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    notes: [...a11yFails, ...why],
+  };
+}
+
+/**
+ * /start, /tenant and /check of a real server (PGlite) serving the bench's own build; the tenant
+ * and check pages with a cid of an application saved up to the step before.
+ */
+export async function benchLighthouse(webDistDir: string): Promise<Row[]> {
+  const server = await startProductServer(
+    {
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'mk-bench-lh-')),
+      WEB_DIST_DIR: webDistDir,
+      LOG_LEVEL: 'warn',
+      SERVER_SECRET: 'bench-secret-0123456789abcdef',
+      BOT_MIN_FILL_SECONDS: '0',
+      CAPTCHA_MAX_NUMBER: '1000',
+    },
+    { keepOutput: false, discardStdout: true },
+  );
+  const outDir = mkdtempSync(join(tmpdir(), 'mk-bench-lhr-'));
+  const rows: Row[] = [];
+  try {
+    const app = completeApplicationForToday();
+    const started = await post(`${server.url}/api/tenancies?step=start`, app);
+    const full = await post(`${server.url}/api/tenancies?step=selling`, {
+      ...app,
+      ...(await securityFields(server.url)),
+    });
+    if (Object.keys(full.errors).length) throw new Error(`setup: ${JSON.stringify(full.errors)}`);
+    const pages: [string, string][] = [
+      ['/start', '/start'],
+      ['/tenant', `/tenant?cid=${started.cid}`],
+      ['/check', `/check?cid=${full.cid}`],
+    ];
+    for (const [name, path] of pages) {
+      const r = await audit(`${server.url}${path}`, outDir, name.slice(1));
+      rows.push(
+        check(
+          `Lighthouse mobile ${name}`,
+          `performance ${r.perf}, accessibility ${r.a11y}, best practices ${r.bp} (LCP ${r.lcp} ms, TBT ${r.tbt} ms)${r.notes.length ? `; why: ${r.notes.join(', ')}` : ''}`,
+          'performance >= 95, accessibility 100, best practices >= 95',
+          r.perf >= 95 && r.a11y === 100 && r.bp >= 95,
+        ),
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
