@@ -9,6 +9,7 @@ import { registerAppConfigRoutes } from './appConfig';
 import { registerLegacyRoutes } from '../legacy/routes';
 import { registerCaptchaRoutes } from './captcha';
 import { registerHealth } from './health';
+import { registerOpenApi } from './openapi';
 import { registerPartnerRoutes } from './partners';
 import { registerRatesRoutes } from './rates';
 import { registerReferenceRoutes } from './reference';
@@ -47,4 +48,5 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
   registerReferenceRoutes(app, services);
   registerSaveProgressRoutes(app, services, writeLimit);
   registerLegacyRoutes(app, config, services, writeLimit);
+  registerOpenApi(app, services.tenancies.codecs.new.wire);
 }
