@@ -1,3 +1,4 @@
+import type { Tariff } from '../../domain/index';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
@@ -17,6 +18,8 @@ export interface ProcessingSettings {
   reservationDays: number;
   /** Declined applications are deleted this many days after the decision (DECLINED_RETENTION_DAYS). */
   declinedRetentionDays: number;
+  /** The configured tariff (premium of the decision). */
+  tariff: Tariff;
 }
 
 /** What every job handler needs; built once by createProcessing. */

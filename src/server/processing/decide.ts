@@ -88,7 +88,7 @@ export async function processDecision(
 
   const kind = app.kind;
   const model = modelOf(app.data);
-  const facts = factsOf(model);
+  const facts = factsOf(model, ctx.settings.tariff);
   // Outside any transaction: a credit bureau may take seconds and PGlite has one connection.
   const rules = applyRules(model);
   const credit: Outcome =

@@ -1,8 +1,10 @@
 import {
   defaultFormModel,
+  defaultTariff,
   rates,
   type FormModel,
   type PaymentConditions,
+  type Tariff,
 } from '../../domain/index';
 import type { CreditSubject } from './creditCheck';
 
@@ -64,7 +66,7 @@ function landlordName(m: FormModel): string {
 }
 
 /** Everything documents, e-mails and the credit check need, derived once from the model. */
-export function factsOf(m: FormModel): ApplicationFacts {
+export function factsOf(m: FormModel, tariff: Tariff = defaultTariff): ApplicationFacts {
   const tenantModels = [m.firstTenant, ...(m.objective.useSecondTenant ? [m.secondTenant] : [])];
   const tenants = tenantModels
     .filter((t) => (t.lastName ?? '').trim() !== '')
@@ -76,7 +78,7 @@ export function factsOf(m: FormModel): ApplicationFacts {
     }));
   const deposit = m.objective.deposit ?? 0;
   const paymentConditions = m.objective.paymentConditions ?? 12;
-  const rate = rates(deposit)[paymentConditions];
+  const rate = rates(deposit, tariff)[paymentConditions];
   const digital = m.objective.deliverTo === 'digital';
   return {
     tenants,

@@ -25,9 +25,16 @@ export interface ProcessingDeps {
   db: Database;
   config: Pick<
     Config,
-    'publicUrl' | 'port' | 'serverSecret' | 'dataDir' | 'reservationDays' | 'dataRetentionDays'
-  > &
-    Partial<{ declinedRetentionDays: number; jobTimeoutSeconds: number }>;
+    | 'publicUrl'
+    | 'port'
+    | 'serverSecret'
+    | 'dataDir'
+    | 'reservationDays'
+    | 'dataRetentionDays'
+    | 'declinedRetentionDays'
+    | 'jobTimeoutSeconds'
+    | 'tariff'
+  >;
   log: Logger;
   clock: Clock;
   mailer: Mailer;
@@ -56,10 +63,11 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     serverSecret: config.serverSecret,
     dataRetentionDays: config.dataRetentionDays,
     reservationDays: config.reservationDays,
-    declinedRetentionDays: config.declinedRetentionDays ?? 30,
+    declinedRetentionDays: config.declinedRetentionDays,
+    tariff: config.tariff,
   };
   const queue = createJobQueue(db, log, {
-    jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds ?? 60,
+    jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds,
     maintenanceSeconds: deps.queue?.maintenanceSeconds ?? 30,
     pollingSeconds: deps.queue?.pollingSeconds ?? 0.5,
     deletionCron: deps.queue?.deletionCron ?? '15 3 * * *',

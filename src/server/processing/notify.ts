@@ -64,7 +64,7 @@ export async function sendApplicationMail(
   )[0];
   if (!decision) throw new Error(`no ${decisionKind} decision for the mail ${kind}`);
   const model = modelOf(app.data);
-  const facts = factsOf(model);
+  const facts = factsOf(model, ctx.settings.tariff);
   if (!facts.email) {
     log.warn({ applicationId, kind }, 'no e-mail address; nothing to send');
     await db.orm.update(mails).set({ sentAt: clock.now() }).where(eq(mails.id, row.id));
