@@ -91,6 +91,49 @@ describe.each(engines)('new API tenancies on %s', (engine) => {
     },
   );
 
+  it('answers days_to_keep_data_exceeded once the last change is older than 30 days', async () => {
+    const c = await call(s.url, 'POST', '/api/tenancies?step=start', {
+      rentalObject: { rentalContract: { deposit: '1500', isExisting: 'false' } },
+    });
+    clock.advance(31 * 86_400_000);
+    try {
+      const r = await call(s.url, 'GET', `/api/tenancies?cid=${c.body.cid}`);
+      expect(r.status).toBe(410);
+      expect(r.body.errors[0].code).toBe('days_to_keep_data_exceeded');
+      expect(r.body.errors[0].message).toContain('Datenschutz');
+      const p = await call(s.url, 'PATCH', `/api/tenancies?cid=${c.body.cid}&step=start`, {});
+      expect(p.body.errors[0].code).toBe('days_to_keep_data_exceeded');
+    } finally {
+      clock.advance(-31 * 86_400_000);
+    }
+  });
+
+  it('answers reservation_expired and already_submitted for processed reservations', async () => {
+    const c = await call(s.url, 'POST', '/api/tenancies?step=start&reservation=1', {
+      rentalObject: { rentalContract: { deposit: '1500', isExisting: 'false' } },
+    });
+    const setState = (state: string, daysAgo: number) =>
+      s.db.executeSql(
+        'UPDATE applications SET order_state = $1, submitted_at = $2 WHERE kind = $3',
+        [state, new Date(clock.now().getTime() - daysAgo * 86_400_000), 'reservation'],
+      );
+    await setState('accepted', 31);
+    const expired = await call(s.url, 'GET', `/api/tenancies?cid=${c.body.cid}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.errors[0]).toEqual({
+      code: 'reservation_expired',
+      message: 'Leider ist Ihre Reservierung abgelaufen. Sie müssen eine neuen Antrag starten.',
+    });
+    await setState('declined', 1);
+    const done = await call(s.url, 'GET', `/api/tenancies?cid=${c.body.cid}`);
+    expect(done.status).toBe(409);
+    expect(done.body.errors[0].message).toBe(
+      'Ihr Antrag wurde bereits verarbeitet, bitte prüfen Sie Ihren Email Posteingang.',
+    );
+    await setState('accepted', 1);
+    expect((await call(s.url, 'GET', `/api/tenancies?cid=${c.body.cid}`)).status).toBe(200);
+  });
+
   it('answers 400 for an unknown step', async () => {
     const r = await call(s.url, 'POST', '/api/tenancies?step=bogus', {});
     expect(r.status).toBe(400);

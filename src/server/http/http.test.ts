@@ -15,7 +15,10 @@ describe('HTTP shell', () => {
       '<!doctype html><html lang="de"><title>App</title></html>',
     );
     writeFileSync(join(web, 'assets', 'app-abc.js'), 'console.log(1)');
-    server = await startTestServer({ engine: 'pglite', env: { WEB_DIST_DIR: web } });
+    server = await startTestServer({
+      engine: 'pglite',
+      env: { WEB_DIST_DIR: web, CORS_ORIGINS: 'https://partner.example' },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -70,6 +73,23 @@ describe('HTTP shell', () => {
       body: JSON.stringify({ x: 'a'.repeat(200_000) }),
     });
     expect(big.status).toBe(413);
+  });
+
+  it('allows CORS only for configured origins', async () => {
+    const ok = await fetch(`${server.url}/api/rates?sum=1000`, {
+      headers: { origin: 'https://partner.example' },
+    });
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://partner.example');
+    const other = await fetch(`${server.url}/api/rates?sum=1000`, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const post = await fetch(`${server.url}/api/tenancies?step=start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://partner.example' },
+      body: '{}',
+    });
+    expect(post.status).toBe(200);
   });
 
   it('refuses state-changing calls from a foreign Origin', async () => {
