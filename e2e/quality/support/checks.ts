@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Journey } from '../../support/scenario';
+import { tenant } from '../../journeys';
+
+/** WCAG 1.4.10 reflow: nothing wider than the viewport, so no horizontal scrolling. */
+export async function expectNoHorizontalScroll(page: Page, where: string) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+    client: document.documentElement.clientWidth,
+  }));
+  expect(
+    scroll,
+    `${where}: page is ${scroll}px wide in a ${client}px viewport`,
+  ).toBeLessThanOrEqual(client);
+}
+
+/** The focused element, looking into shadow roots (the captcha widget). */
+export async function focusedSummary(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    return el ? `${el.tagName.toLowerCase()}#${el.id}.${el.className}` : 'none';
+  });
+}
+
+/**
+ * The issue-4 journey (e2e/journeys.ts) with its own e-mail address, so the log scan and
+ * the assertions look for values that only this journey used.
+ */
+export function journeyWithEmail(base: Journey, email: string): Journey {
+  return {
+    ...base,
+    steps: base.steps.map((s) =>
+      s.at === '/tenant' ? { ...s, do: tenant('firstTenant', 'Mustermann', email) } : s,
+    ),
+  };
+}
+
+/** Steps whose forward button, pressed on the empty form, must show the error summary. */
+export const stepsWithRequiredFields = new Set([
+  '/start',
+  '/tenant',
+  '/landlord',
+  '/object',
+  '/payment',
+  '/check',
+]);
