@@ -6,7 +6,7 @@ import { launchBrowser, newPage } from './support/browser';
 import { AppPage } from './support/page';
 import { submitButton } from './support/scenario';
 import { startAppServer } from './support/server';
-import type { TestServer } from '../src/server/testing/server';
+import type { AppServer as TestServer } from './support/server';
 
 // Issue 2, item 6: the first slice in a real browser against the real server, on both engines.
 const deposit = fieldErrorMessages['objective.deposit']!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
-import type { TestServer } from '../src/server/testing/server';
+import type { AppServer as TestServer } from './support/server';
 import { launchBrowser, newPage } from './support/browser';
 import { AppPage } from './support/page';
 import { runJourney } from './support/scenario';

@@ -18,6 +18,20 @@ import './styles.css';
 /** Spec §8: shown while the translation file fails to load (retried until ready). */
 const FALLBACK_TEXT = ui.technical.fallbackTranslations;
 
+/** The server's chatUrl 'https://chat.example?token=abc' or an object {baseUrl, websiteToken}. */
+function readChat(extra: Record<string, unknown>): WebConfig['chat'] {
+  const chat = extra.chat as WebConfig['chat'] | undefined;
+  if (chat?.baseUrl && chat.websiteToken) return chat;
+  if (typeof extra.chatUrl !== 'string' || !extra.chatUrl) return undefined;
+  try {
+    const url = new URL(extra.chatUrl);
+    const websiteToken = url.searchParams.get('websiteToken') ?? url.searchParams.get('token');
+    return websiteToken ? { baseUrl: url.origin, websiteToken } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function loadConfig(): Promise<WebConfig> {
   let app: AppConfig = defaultAppConfig;
   let extra: Partial<WebConfig> = {};
@@ -32,7 +46,7 @@ async function loadConfig(): Promise<WebConfig> {
     app,
     apiHost: typeof extra.apiHost === 'string' ? extra.apiHost : '',
     sidebarHost: typeof extra.sidebarHost === 'string' ? extra.sidebarHost : '',
-    chat: extra.chat,
+    chat: readChat(extra as Record<string, unknown>),
     // The Bundesbank's documented example identifier until the operator configures its own.
     creditorId: typeof extra.creditorId === 'string' ? extra.creditorId : 'DE98ZZZ09999999999',
     now: () => new Date(),

@@ -79,10 +79,13 @@ export function createApiClient(config: AppConfig, host: string): ApiClient {
       }
     },
     async saveProgress({ cid, step, email }) {
-      await request(host, routes.saveProgress, {
+      const { data } = await request<{ errors?: unknown }>(host, routes.saveProgress, {
         method: 'POST',
         body: new URLSearchParams({ cid, step, email }),
       });
+      const errors = data?.errors as Record<string, { message?: string[] }> | undefined;
+      const first = errors && Object.values(errors)[0]?.message?.[0];
+      return { error: first || undefined };
     },
     async partner(code, cid) {
       try {

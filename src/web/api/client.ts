@@ -47,7 +47,8 @@ export interface ApiClient {
   /** Rates per payment frequency for a deposit; cached per deposit (spec §7). */
   rates(deposit: number): Promise<RatesResponse>;
   bankName(bankCode: string): Promise<string | undefined>;
-  saveProgress(args: { cid: string; step: StepId; email: string }): Promise<void>;
+  /** Mails the resume link; answers the e-mail field's error message, if any. */
+  saveProgress(args: { cid: string; step: StepId; email: string }): Promise<{ error?: string }>;
   /** Partner lookup: the data array; [] for an unknown code (404 ignored, spec §8). */
   partner(code: string, cid: string | undefined): Promise<unknown[]>;
   saveSubPartner(args: {

@@ -8,6 +8,10 @@ import { lazyRoute } from './lazyRoute';
 import { useLocation, useNavigate } from './router';
 import { Spinner } from './Spinner';
 import { StepPage, type StepBodyProps } from './StepPage';
+import { useServices } from './services';
+import { usePrefill } from './usePrefill';
+import { startChat } from './chat';
+import { HelpProvider } from '../forms/help';
 
 /** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
 const bodies: Record<StepId, ComponentType<StepBodyProps>> = {
@@ -45,6 +49,9 @@ function Routes() {
 const routeOf = (s: StepId) => steps[s].route;
 
 export function App() {
+  const { config } = useServices();
+  usePrefill();
+  useEffect(() => startChat(config.chat), [config.chat]);
   return (
     <>
       <header className="site-header">
@@ -62,7 +69,9 @@ export function App() {
           )}
         >
           <Suspense fallback={<Spinner text={ui.technical.loading} />}>
-            <Routes />
+            <HelpProvider>
+              <Routes />
+            </HelpProvider>
           </Suspense>
         </ChunkErrorBoundary>
       </main>

@@ -30,6 +30,7 @@ import { useServices } from './services';
 import { Spinner } from './Spinner';
 import { TopNav } from './TopNav';
 import { ProcessingOverlay } from './ProcessingOverlay';
+import { SaveLater } from './SaveLater';
 import { stepUrl } from './urls';
 import { useTenancyLoad } from './useTenancyLoad';
 
@@ -194,6 +195,7 @@ function StepFrame({
           {status}
         </p>
       </form>
+      {cid && !processing ? <SaveLater cid={cid} step={step} /> : null}
     </>
   );
 }

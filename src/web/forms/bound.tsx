@@ -4,7 +4,7 @@ import { useStepForm } from '../state/stepForm';
 import { parseAmountForWeb } from '../rules';
 import { CheckboxField, RadioField, SelectField, type Choice } from './ChoiceField';
 import { TextField } from './TextField';
-import { HelpButton } from './HelpButton';
+import { HelpButton } from './help';
 
 /**
  * Fields bound to the step form by model path: label, hint and options come from the catalogue,

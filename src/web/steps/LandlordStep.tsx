@@ -1,18 +1,20 @@
 import { formOfAddressValues } from '../../domain/model/schema';
 import { Link } from '../app/router';
 import { stepUrl } from '../app/urls';
+import { useApplication } from '../state/application';
 import { AddressFields } from '../forms/AddressFields';
 import { Radio, Text } from '../forms/bound';
 import { optionLabels, ui } from '../text';
 
 /** /landlord: the reservation hint first, then person or company and the address. */
 export default function LandlordStep() {
+  const { model } = useApplication();
   return (
     <>
       <div className="hint-box">
         <h2>{ui.reservation.landlordHint}</h2>
         <p>{ui.reservation.landlordHintText}</p>
-        <Link to={stepUrl('tenant', { reservation: true })}>
+        <Link to={stepUrl('tenant', { cid: model.cid, reservation: true })}>
           {ui.buttons.reserveAndContinueLater}
         </Link>
       </div>

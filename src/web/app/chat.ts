@@ -1,0 +1,49 @@
+/**
+ * The live-chat loader (spec §9): after 350 ms the provider's script is requested, retried every
+ * 650 ms until its SDK is there, then initialised in German after 950 ms. Chatwoot-compatible:
+ * {baseUrl}/packs/js/sdk.js and window.chatwootSDK.run({websiteToken, baseUrl}). Nothing is
+ * loaded when no provider is configured.
+ */
+export const CHAT_LOAD_DELAY_MS = 350;
+export const CHAT_RETRY_MS = 650;
+export const CHAT_INIT_DELAY_MS = 950;
+const MAX_TRIES = 20;
+
+interface ChatWindow {
+  chatwootSDK?: { run: (opts: { websiteToken: string; baseUrl: string }) => void };
+  chatwootSettings?: { locale: string };
+}
+
+export function startChat(chat: { baseUrl: string; websiteToken: string } | undefined): () => void {
+  if (!chat?.baseUrl || !chat.websiteToken) return () => undefined;
+  const w = window as unknown as ChatWindow;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  let tries = 0;
+  const init = () => {
+    w.chatwootSettings = { locale: 'de' };
+    w.chatwootSDK?.run({ websiteToken: chat.websiteToken, baseUrl: chat.baseUrl });
+  };
+  const waitForSdk = () => {
+    if (w.chatwootSDK) {
+      timers.push(setTimeout(init, CHAT_INIT_DELAY_MS));
+      return;
+    }
+    if (++tries < MAX_TRIES) timers.push(setTimeout(waitForSdk, CHAT_RETRY_MS));
+  };
+  timers.push(
+    setTimeout(() => {
+      const script = document.createElement('script');
+      script.src = `${chat.baseUrl.replace(/\/$/, '')}/packs/js/sdk.js`;
+      script.async = true;
+      document.head.appendChild(script);
+      waitForSdk();
+    }, CHAT_LOAD_DELAY_MS),
+  );
+  return () => timers.forEach(clearTimeout);
+}
+
+/** Spec §4/§9: leaving for an external URL happens after 400 ms (time for a status message). */
+export const EXTERNAL_REDIRECT_MS = 400;
+export function leaveTo(url: string): void {
+  setTimeout(() => window.location.assign(url), EXTERNAL_REDIRECT_MS);
+}
