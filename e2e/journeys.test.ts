@@ -1,15 +1,21 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
-import type { AppServer as TestServer } from './support/server';
 import { launchBrowser, newPage } from './support/browser';
 import { AppPage } from './support/page';
 import { runJourney } from './support/scenario';
-import { startAppServer } from './support/server';
-import { newContractDigital } from './journeys';
+import { startAppServer, type AppServer } from './support/server';
+import {
+  existingContract,
+  newContractDigital,
+  partnerLink,
+  reservation,
+  twoTenantsPostal,
+} from './journeys';
 
+// The journeys of issue 4, replayed in Chromium against the real server (processing, SMTP).
 describe('journeys', () => {
-  let server: TestServer;
+  let server: AppServer;
   let browser: Browser;
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -18,19 +24,79 @@ describe('journeys', () => {
     await browser?.close();
     await server?.close();
   });
+  const open = async () => {
+    const { context, page } = await newPage(browser, server.url);
+    return { context, app: new AppPage(page) };
+  };
 
   test(
     newContractDigital.name,
     async () => {
-      const { context, page } = await newPage(browser, server.url);
-      const app = new AppPage(page);
+      const { context, app } = await open();
       await runJourney(app, newContractDigital);
       expect(app.query('is_accepted')).toBe('true');
       expect(app.query('version')).toBe('2');
       expect(app.query('digital')).toBe('true');
       expect(await app.heading()).toBe(ui.result.accepted);
+      expect(
+        await app.page.getByRole('link', { name: ui.result.downloadCertificate }).count(),
+      ).toBe(1);
       await context.close();
     },
     180_000,
+  );
+
+  test(
+    twoTenantsPostal.name,
+    async () => {
+      const { context, app } = await open();
+      await runJourney(app, twoTenantsPostal);
+      expect(app.query('digital')).toBe('false');
+      expect(app.query('vertragsnr')).not.toBe('');
+      // Above 15,000 € would be pending; 8,000 € by persona Mustermann is accepted.
+      expect(app.query('is_accepted')).toBe('true');
+      await context.close();
+    },
+    180_000,
+  );
+
+  test(
+    existingContract.name,
+    async () => {
+      const { context, app } = await open();
+      await runJourney(app, existingContract);
+      expect(app.query('is_accepted')).toBe('true');
+      await context.close();
+    },
+    180_000,
+  );
+
+  test(`${reservation.name}, then continuing to the contract`, async () => {
+    const { context, app } = await open();
+    await runJourney(app, reservation);
+    const cid = app.query('cid');
+    expect(await app.heading()).toBe(ui.result.reservationAccepted);
+    // Later, the tenant opens the application (e.g. from the e-mail) without reservation mode.
+    await app.goto(`/tenant?cid=${cid}`);
+    await app.waitForPath('/tenant');
+    await expect
+      .poll(() => app.page.locator('body').innerText())
+      .toContain(ui.reservation.alreadyGivenHint);
+    await app.expectAccessible();
+    await app.clickButton(ui.reservation.continueApplication);
+    expect(await app.value('firstTenant.lastName')).toBe('Reserviert');
+    await context.close();
+  }, 180_000);
+
+  test(
+    partnerLink.name,
+    async () => {
+      const { context, app } = await open();
+      await runJourney(app, partnerLink);
+      // The partner code came with the link: its field is hidden.
+      expect(await app.page.locator('#f-billing-partner_code').count()).toBe(0);
+      await context.close();
+    },
+    60_000,
   );
 });

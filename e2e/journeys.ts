@@ -84,4 +84,136 @@ export const newContractDigital: Journey = {
   end: { at: '/callback/danke' },
 };
 
-export const journeys: Journey[] = [newContractDigital];
+const payment = (extra: Action[]): Action[] => [
+  { choose: 'objective.paymentConditions', value: '12' },
+  { fill: 'objective.policyStartDate', value: inDays(5) },
+  ...extra,
+  { captcha: true },
+];
+
+export const twoTenantsPostal: Journey = {
+  name: 'two tenants, postal delivery, account number and bank code',
+  start: '/start',
+  steps: [
+    {
+      at: '/start',
+      do: [
+        { fill: 'objective.deposit', value: '8000' },
+        { choose: 'objective.target', value: 'newContract' },
+      ],
+    },
+    { at: '/uce' },
+    {
+      at: '/tenant',
+      do: [
+        ...tenant('firstTenant', 'Mustermann', 'max@example.org'),
+        { click: 'Zweiten Mieter hinzufügen' },
+        ...tenant('secondTenant', 'Beispiel', 'eva@example.org'),
+      ],
+    },
+    { at: '/landlord', do: landlordPerson },
+    { at: '/object', do: [...objectNew, { fill: 'object.coldRent', value: '2800' }] },
+    {
+      at: '/payment',
+      do: payment([
+        { choose: 'objective.deliverTo', value: 'legalAddress' },
+        { choose: 'bankAccount.accountOwner', value: 'secondTenant' },
+        { uncheck: 'bankAccount.useIban' },
+        { fill: 'bankAccount.accountNumber', value: '532013000' },
+        { fill: 'bankAccount.bankCode', value: '37040044' },
+        { filled: 'bankAccount.bankName' },
+      ]),
+    },
+    { at: '/selling', do: [{ check: 'selling.mailForwarding' }] },
+    { at: '/check', do: [...acceptAll, { check: 'objective.shippingNotesAccepted' }] },
+  ],
+  end: { at: '/callback/danke' },
+};
+
+export const existingContract: Journey = {
+  name: 'existing contract (retrieve deposit)',
+  start: '/start',
+  steps: [
+    {
+      at: '/start',
+      do: [
+        { fill: 'objective.deposit', value: '2.400,00' },
+        { choose: 'objective.target', value: 'retrieveDeposit' },
+      ],
+    },
+    { at: '/uce' },
+    { at: '/tenant', do: tenant('firstTenant', 'Altmieter', 'alt@example.org') },
+    { at: '/landlord', do: landlordPerson },
+    {
+      at: '/object',
+      do: [
+        ...objectNew.filter((a) => !('fill' in a && /Date$/.test(a.fill))),
+        { fill: 'object.contractSignDate', value: '01.03.2020' },
+        { fill: 'object.moveInDate', value: '01.04.2020' },
+        { choose: 'object.isRentPaidUnpunctual', value: 'false' },
+        { choose: 'object.isDepositPaidCompletely', value: 'true' },
+        { choose: 'object.isDepositConsumed', value: 'false' },
+        { choose: 'object.isObjectDamaged', value: 'false' },
+      ],
+    },
+    {
+      at: '/payment',
+      do: payment([
+        { choose: 'objective.deliverTo', value: 'digital' },
+        { choose: 'bankAccount.accountOwner', value: 'firstTenant' },
+        { fill: 'bankAccount.iban', value: 'DE89370400440532013000' },
+      ]),
+    },
+    { at: '/selling' },
+    { at: '/check', do: acceptAll },
+  ],
+  end: { at: '/callback/danke' },
+};
+
+export const reservation: Journey = {
+  name: 'reservation',
+  start: '/start?reservation=true',
+  steps: [
+    {
+      at: '/start',
+      do: [
+        { fill: 'objective.deposit', value: '1200' },
+        { choose: 'objective.target', value: 'newContract' },
+      ],
+    },
+    {
+      at: '/tenant',
+      do: [
+        ...tenant('firstTenant', 'Reserviert', 'res@example.org'),
+        { check: 'objective.privacyPolicyAccepted' },
+        { captcha: true },
+      ],
+      forwardLabel: 'Reservierung absenden',
+    },
+  ],
+  end: { at: '/callback/sofortzusage' },
+};
+
+export const partnerLink: Journey = {
+  name: 'partner link with vm_id and uvm_id',
+  start: '/start?vm_id=PARTNER1&uvm_id=SUB1',
+  steps: [
+    {
+      at: '/start',
+      do: [
+        { fill: 'objective.deposit', value: '900' },
+        { choose: 'objective.target', value: 'newContract' },
+      ],
+    },
+  ],
+  // uce is not in the list when both codes are known: forward leads straight to the tenant.
+  end: { at: '/tenant' },
+};
+
+export const journeys: Journey[] = [
+  newContractDigital,
+  twoTenantsPostal,
+  existingContract,
+  reservation,
+  partnerLink,
+];

@@ -10,7 +10,9 @@ export type Action =
   | { select: string; value: string }
   | { click: string }
   /** Solves the ALTCHA proof of work by ticking its checkbox, like a tenant would. */
-  | { captcha: true };
+  | { captcha: true }
+  /** Waits until the app has filled the field itself (bank name from the bank code). */
+  | { filled: string };
 
 /** A page of a journey: where we must be, what we do there, how we leave. */
 export interface ScenarioStep {
@@ -37,6 +39,7 @@ export async function perform(app: AppPage, action: Action) {
   else if ('uncheck' in action) await app.check(action.uncheck, false);
   else if ('select' in action) await app.select(action.select, action.value);
   else if ('captcha' in action) await app.solveCaptcha();
+  else if ('filled' in action) await expect.poll(() => app.value(action.filled)).not.toBe('');
   else await app.clickButton(action.click);
 }
 
