@@ -257,10 +257,10 @@ describe.each(engines)('API calls of both generations on %s', (engine) => {
 
   it('help sidebar texts from files; 404 for unknown names', async () => {
     const h = await call(s.url, 'GET', '/onlineantrag-sidebar/objective.deposit');
-    expect(h.body.title).toBe('Kautionssumme');
+    expect(h.body.title).toBe('Kautionshöhe');
     expect(h.body.paragraphs[0]).toContain('400 €');
     const html = await fetch(`${s.url}/onlineantrag-sidebar/objective.deposit?format=html`);
-    expect(await html.text()).toContain('<h2>Kautionssumme</h2>');
+    expect(await html.text()).toContain('<h2>Kautionshöhe</h2>');
     expect((await call(s.url, 'GET', '/onlineantrag-sidebar/..%2Fsecret')).status).toBe(404);
   });
 
