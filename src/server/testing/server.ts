@@ -32,6 +32,8 @@ export async function startTestServer(opts: {
   clock?: Clock;
   services?: ServiceOverrides;
   seed?: boolean;
+  /** Receives the server's JSON log lines (default: LOG_LEVEL silent). */
+  logLines?: string[];
   /** Start the real decision processing (pg-boss jobs, mails to the outbox). */
   processing?: boolean;
 }): Promise<TestServer> {
@@ -51,7 +53,10 @@ export async function startTestServer(opts: {
     host: '127.0.0.1',
     ...opts.config,
   };
-  const log = createLogger(config.logLevel);
+  const lines = opts.logLines;
+  const log = lines
+    ? createLogger('info', { write: (l: string) => void lines.push(l) })
+    : createLogger(config.logLevel);
   try {
     if (opts.seed !== false) await seedReferenceData(db, config, log);
     const clock = opts.clock ?? systemClock;
