@@ -5,13 +5,26 @@ import { tenant } from '../../journeys';
 
 /** WCAG 1.4.10 reflow: nothing wider than the viewport, so no horizontal scrolling. */
 export async function expectNoHorizontalScroll(page: Page, where: string) {
-  const { scroll, client } = await page.evaluate(() => ({
-    scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-    client: document.documentElement.clientWidth,
-  }));
+  const { scroll, client, wide } = await page.evaluate(() => {
+    const client = document.documentElement.clientWidth;
+    // The innermost elements that stick out: what to fix when this fails.
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > client + 0.5)
+      .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > client + 0.5))
+      .slice(0, 4)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ').join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    return {
+      scroll: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+      client,
+      wide,
+    };
+  });
   expect(
     scroll,
-    `${where}: page is ${scroll}px wide in a ${client}px viewport`,
+    `${where}: page is ${scroll}px wide in a ${client}px viewport; sticking out: ${wide.join('; ')}`,
   ).toBeLessThanOrEqual(client);
 }
 
