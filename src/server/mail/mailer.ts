@@ -183,6 +183,22 @@ export function createMailer(options: MailerOptions): Mailer {
     return delivered;
   }
 
+  /** Temporary files of writers that died (kill -9) are removed; a live writer's are kept. */
+  async function removeOrphans(dir: string): Promise<void> {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const pid = /\.(\d+)\.[0-9a-f-]{36}\.tmp$/.exec(name)?.[1];
+      if (!pid) continue;
+      let alive = true;
+      try {
+        process.kill(Number(pid), 0);
+      } catch {
+        alive = false;
+      }
+      if (!alive) await rm(join(dir, name), { force: true });
+    }
+  }
+
   function flush(): Promise<number> {
     flushing ??= flushOnce().finally(() => {
       flushing = undefined;
@@ -197,7 +213,7 @@ export function createMailer(options: MailerOptions): Mailer {
     flush,
     start() {
       if (timer) return;
-      void flush();
+      void Promise.all([removeOrphans(outboxDir), removeOrphans(spoolDir)]).then(() => flush());
       timer = setInterval(() => void flush(), options.retryEveryMs ?? 30_000);
       timer.unref();
     },

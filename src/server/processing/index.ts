@@ -46,7 +46,8 @@ export interface ProcessingDeps {
 export interface Processing {
   /** In the final submission's transaction: the job that decides the application. */
   enqueueDecision(tx: Tx, applicationId: string, cid?: string): Promise<void>;
-  start(): Promise<void>;
+  /** workers: false only prepares the queue (enqueue, CLI, test set-up) and runs no jobs. */
+  start(opts?: { workers?: boolean }): Promise<void>;
   stop(): Promise<void>;
   /** A staff member's decision on a pending application (npm run decide). */
   decide(number: string, verdict: 'accept' | 'decline'): Promise<StaffDecisionResult>;
@@ -68,7 +69,10 @@ export function createProcessing(deps: ProcessingDeps): Processing {
   };
   const queue = createJobQueue(db, log, {
     jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds,
-    maintenanceSeconds: deps.queue?.maintenanceSeconds ?? 30,
+    // Crashed jobs are found by maintenance: look at least twice per job timeout.
+    maintenanceSeconds:
+      deps.queue?.maintenanceSeconds ??
+      Math.max(1, Math.min(30, Math.floor(config.jobTimeoutSeconds / 2))),
     pollingSeconds: deps.queue?.pollingSeconds ?? 0.5,
     deletionCron: deps.queue?.deletionCron ?? '15 3 * * *',
   });
@@ -103,7 +107,11 @@ export function createProcessing(deps: ProcessingDeps): Processing {
       }
       await queue.send(queues.decision, { applicationId }, tx);
     },
-    async start() {
+    async start(opts) {
+      if (opts?.workers === false) {
+        await queue.start();
+        return;
+      }
       await queue.start({
         [queues.decision]: (d) => processDecision(ctx, d.applicationId ?? ''),
         [queues.mail]: (d) => sendApplicationMail(ctx, d.applicationId ?? '', d.kind ?? ''),

@@ -26,8 +26,9 @@ export interface QueueOptions {
 }
 
 export interface JobQueue {
+  /** Without handlers: the queue is usable for sending, but this process runs no jobs. */
   start(
-    handlers: Record<QueueName, (data: Record<string, string>) => Promise<void>>,
+    handlers?: Record<QueueName, (data: Record<string, string>) => Promise<void>>,
   ): Promise<void>;
   stop(): Promise<void>;
   send(queue: QueueName, data: Record<string, string>, tx?: Tx): Promise<void>;
@@ -73,12 +74,23 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         ...retry,
         expireInSeconds: opts.jobTimeoutSeconds,
       });
+      // createQueue keeps an existing queue's settings: apply the configured timeout again.
+      for (const name of [queues.decision, queues.mail]) {
+        await boss.updateQueue(name, {
+          name,
+          ...retry,
+          expireInSeconds: opts.jobTimeoutSeconds,
+        });
+      }
       await boss.createQueue(queues.deletion, {
         name: queues.deletion,
         retryLimit: 3,
         expireInSeconds: 600,
       });
-      for (const queue of [queues.decision, queues.mail, queues.deletion] as QueueName[]) {
+      const served = handlers
+        ? ([queues.decision, queues.mail, queues.deletion] as QueueName[])
+        : [];
+      for (const queue of served) {
         const ids: string[] = [];
         // Two workers per queue: one slow job (SMTP, credit bureau) does not hold up the rest.
         for (let i = 0; i < 2; i++) {
@@ -89,7 +101,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
             async (jobs) => {
               for (const job of jobs) {
                 try {
-                  await handlers[queue](job.data);
+                  await handlers![queue](job.data);
                 } catch (err) {
                   log.warn(
                     {
@@ -111,7 +123,9 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         }
         workerIds.set(queue, ids);
       }
-      await boss.schedule(queues.deletion, opts.deletionCron, {}, { tz: 'Europe/Berlin' });
+      if (handlers) {
+        await boss.schedule(queues.deletion, opts.deletionCron, {}, { tz: 'Europe/Berlin' });
+      }
       started = true;
     },
     async stop() {
