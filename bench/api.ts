@@ -5,6 +5,7 @@ import { startChild, startProductServer, type ChildServer } from './lib/childSer
 import { check, type Row } from './lib/report';
 
 export const CONNECTIONS = 50;
+const APPLICATIONS = 200;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 
 export interface Load {
@@ -16,8 +17,10 @@ export interface Load {
 
 async function cannon(
   url: string,
-  opts: { method?: string; body?: string; seconds?: number } = {},
+  opts: { method?: string; body?: string; seconds?: number; paths?: string[] } = {},
 ): Promise<Load> {
+  let n = 0;
+  const paths = opts.paths;
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -25,6 +28,10 @@ async function cannon(
     method: opts.method ?? 'GET',
     headers: opts.body ? { 'content-type': 'application/json' } : {},
     body: opts.body,
+    // Each request takes the next path (another application), as 50 different tenants would.
+    ...(paths
+      ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }] }
+      : {}),
   });
   return {
     rps: r.requests.average,
@@ -101,33 +108,37 @@ export async function benchEngine(
   const server = await startProductServer(env, { keepOutput: false, discardStdout: true });
   const rows: Row[] = [];
   try {
+    // 200 applications saved up to the tenant step: the load and save calls rotate through them,
+    // so 50 connections are 50 tenants (one shared row would measure its row lock instead).
     const app = completeNewApiApplication();
-    const created = await (
-      await fetch(`${server.url}/api/tenancies?step=tenant`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(app),
-      })
-    ).json();
-    const cid = created.cid as string;
-    if (!cid || Object.keys(created.errors ?? {}).length)
-      throw new Error(`setup save failed: ${JSON.stringify(created)}`);
-
+    const cids: string[] = [];
+    for (let i = 0; i < APPLICATIONS; i++) {
+      const created = await (
+        await fetch(`${server.url}/api/tenancies?step=tenant`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(app),
+        })
+      ).json();
+      if (!created.cid || Object.keys(created.errors ?? {}).length)
+        throw new Error(`setup save failed: ${JSON.stringify(created)}`);
+      cids.push(created.cid as string);
+    }
     await new Promise((r) => setTimeout(r, 1000));
     const idle = server.rssMb();
 
     const rates = `${server.url}/api/rates?sum=1500&payment=12&product_selection=standard`;
-    const load = `${server.url}/api/tenancies?cid=${cid}`;
-    const save = `${server.url}/api/tenancies?cid=${cid}&step=tenant`;
+    const loads = cids.map((c) => `/api/tenancies?cid=${c}`);
+    const saves = cids.map((c) => `/api/tenancies?cid=${c}&step=tenant`);
     const body = JSON.stringify(app);
     let rr: Load | undefined, lr: Load | undefined, sr: Load | undefined;
     const peak = await peakRss(server, async () => {
       await cannon(rates, { seconds: 2 });
       rr = await cannon(rates);
-      await cannon(load, { seconds: 2 });
-      lr = await cannon(load);
-      await cannon(save, { method: 'PATCH', body, seconds: 2 });
-      sr = await cannon(save, { method: 'PATCH', body });
+      await cannon(server.url, { paths: loads, seconds: 2 });
+      lr = await cannon(server.url, { paths: loads });
+      await cannon(server.url, { method: 'PATCH', body, paths: saves, seconds: 2 });
+      sr = await cannon(server.url, { method: 'PATCH', body, paths: saves });
     });
     const ratio = (l: Load) => l.rps / bare.rps;
     const e = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
