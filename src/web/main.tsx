@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultAppConfig, type AppConfig } from '../domain/flow/config';
-import { createApiClient } from './api/apiClient';
+import { createLazyApi } from './api/lazyApi';
 import { request } from './api/http';
 import { App } from './app/App';
 import { Router } from './app/router';
@@ -67,7 +67,7 @@ function Boot() {
     ) : (
       <div className="spinner" aria-hidden="true" />
     );
-  const api = createApiClient(config.app, config.apiHost);
+  const api = createLazyApi(config.app, config.apiHost);
   return (
     <I18nProvider tr={tr}>
       <ServicesProvider value={{ api, config }}>

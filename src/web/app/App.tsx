@@ -10,7 +10,6 @@ import { Spinner } from './Spinner';
 import { StepPage, type StepBodyProps } from './StepPage';
 import { useServices } from './services';
 import { usePrefill } from './usePrefill';
-import { startChat } from './chat';
 import { HelpProvider } from '../forms/help';
 
 /** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
@@ -51,7 +50,18 @@ const routeOf = (s: StepId) => steps[s].route;
 export function App() {
   const { config } = useServices();
   usePrefill();
-  useEffect(() => startChat(config.chat), [config.chat]);
+  useEffect(() => {
+    if (!config.chat) return; // nothing is loaded when no chat is configured
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./chat').then((m) => {
+      if (!cancelled) stop = m.startChat(config.chat);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [config.chat]);
   return (
     <>
       <header className="site-header">

@@ -43,3 +43,4 @@ export function ProcessingOverlay({ cid, reservation }: { cid: string; reservati
     </div>
   );
 }
+export default ProcessingOverlay;

@@ -85,3 +85,4 @@ export function SaveLater({ cid, step }: { cid: string; step: StepId }) {
     </section>
   );
 }
+export default SaveLater;

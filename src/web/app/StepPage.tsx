@@ -29,8 +29,11 @@ import { useNavigate, useQuery } from './router';
 import { useServices } from './services';
 import { Spinner } from './Spinner';
 import { TopNav } from './TopNav';
-import { ProcessingOverlay } from './ProcessingOverlay';
-import { SaveLater } from './SaveLater';
+import { lazyRoute } from './lazyRoute';
+
+// Needed only after the first save or at the end: separate chunks.
+const ProcessingOverlay = lazyRoute(() => import('./ProcessingOverlay'));
+const SaveLater = lazyRoute(() => import('./SaveLater'));
 import { stepUrl } from './urls';
 import { useTenancyLoad } from './useTenancyLoad';
 
@@ -161,7 +164,11 @@ function StepFrame({
 
   return (
     <>
-      {processing ? <ProcessingOverlay cid={processing} reservation={reservation} /> : null}
+      {processing ? (
+        <Suspense fallback={<Spinner text={ui.technical.loading} />}>
+          <ProcessingOverlay cid={processing} reservation={reservation} />
+        </Suspense>
+      ) : null}
       <TopNav current={step} onJump={jump} />
       <ErrorSummary
         title={ui.errorsSummary.title}
@@ -195,7 +202,11 @@ function StepFrame({
           {status}
         </p>
       </form>
-      {cid && !processing ? <SaveLater cid={cid} step={step} /> : null}
+      {cid && !processing ? (
+        <Suspense fallback={null}>
+          <SaveLater cid={cid} step={step} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
