@@ -55,6 +55,10 @@ const envSchema = z.object({
   STEPS: list,
   SIDEBAR_HOST: z.string().default(''),
   CHAT_URL: z.string().default(''),
+  SEPA_CREDITOR_ID: z
+    .string()
+    .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'must be a SEPA creditor identifier')
+    .default('DE98ZZZ09999999999'),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   BOT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
@@ -93,6 +97,8 @@ export interface Config {
   steps: string[];
   sidebarHost: string;
   chatUrl: string;
+  /** SEPA creditor identifier in the mandate text (default: the Bundesbank's documented example). */
+  sepaCreditorId: string;
   geocoderUrl: string | undefined;
   /** ALTCHA work: the secret counter is drawn below this (SHA-256, ~1 s on a phone at 50,000). */
   captchaMaxNumber: number;
@@ -142,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     steps: e.STEPS,
     sidebarHost: e.SIDEBAR_HOST,
     chatUrl: e.CHAT_URL,
+    sepaCreditorId: e.SEPA_CREDITOR_ID,
     geocoderUrl: e.GEOCODER_URL,
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     botMinFillSeconds: e.BOT_MIN_FILL_SECONDS,

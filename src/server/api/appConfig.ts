@@ -13,6 +13,7 @@ export function registerAppConfigRoutes(
     ...services.tenancies.appConfig(),
     sidebarHost: config.sidebarHost,
     chatUrl: config.chatUrl || null,
+    creditorId: config.sepaCreditorId,
     captcha: { challengeUrl: '/api/captcha/challenge' },
     botCheckUrl: '/api/botcheck',
   }));

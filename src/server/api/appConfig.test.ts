@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+import { call } from '../testing/http';
+import { startTestServer, type TestServer } from '../testing/server';
+
+// The SEPA creditor identifier the check page shows in the mandate text comes from the server.
+describe('GET /api/config creditorId (SEPA_CREDITOR_ID)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({
+      engine: 'pglite',
+      env: { SEPA_CREDITOR_ID: 'DE02ZZZ01234567890' },
+    });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('answers the configured identifier', async () => {
+    const c = await call(s.url, 'GET', '/api/config');
+    expect(c.body.creditorId).toBe('DE02ZZZ01234567890');
+  });
+
+  it.each([
+    [{}, 'DE98ZZZ09999999999'],
+    [{ SEPA_CREDITOR_ID: 'AT61ZZZ01234567890' }, 'AT61ZZZ01234567890'],
+  ])('loadConfig(%j) -> %s', (env, expected) => {
+    expect(loadConfig(env).sepaCreditorId).toBe(expected);
+  });
+
+  it.each(['', 'DE98', 'de98zzz09999999999', 'DE98 ZZZ 0999'])('refuses %j', (bad) => {
+    expect(() => loadConfig({ SEPA_CREDITOR_ID: bad })).toThrow(ConfigError);
+  });
+});
