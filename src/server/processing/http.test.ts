@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../clock';
+import { engines } from '../testing/database';
+import { completeNewApiApplication, securityFields, testNow } from '../testing/fixtures';
+import { call } from '../testing/http';
+import { startTestServer, type TestServer } from '../testing/server';
+import { pdfText } from '../documents/testing/pdfText';
+import { runDeletion } from './deletion';
+
+const DAY = 86_400_000;
+
+/** The new API's one-call submission with the given tenant last name (the persona). */
+async function submit(s: TestServer, lastName: string): Promise<string> {
+  const app = completeNewApiApplication() as { tenant: Record<string, unknown> };
+  const body = {
+    ...app,
+    tenant: { ...app.tenant, name: lastName },
+    ...(await securityFields(s.url)),
+  };
+  const r = await call(s.url, 'POST', '/api/tenancies', body);
+  expect(r.body.errors).toEqual({});
+  expect(r.body.state).toBe('submitted');
+  return r.body.cid as string;
+}
+
+/** Polls the state endpoint like the browser: once a second, at most 90 times. */
+async function poll(s: TestServer, cid: string) {
+  let st = await call(s.url, 'GET', `/api/application/state/${cid}`);
+  for (let i = 1; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    st = await call(s.url, 'GET', `/api/application/state/${cid}`);
+  }
+  return st.body as { state: string; orderId: string; rate: number; digital: boolean };
+}
+
+describe.each(engines)('submission to certificate over HTTP on %s', (engine) => {
+  let s: TestServer;
+  const clock = fixedClock(testNow);
+  beforeAll(async () => {
+    s = await startTestServer({ engine, clock, processing: true });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it.each([
+    ['Mustermann', 'accepted'],
+    ['Abgelehnt', 'declined'],
+    ['Prüfung', 'pending'],
+  ])('persona %s ends %s; the certificate exists only once accepted', async (name, expected) => {
+    const cid = await submit(s, name);
+    const st = await poll(s, cid);
+    expect(st.state).toBe(expected);
+    expect(st.orderId).toMatch(/^MK-2026-\d{6}$/);
+    const pdf = await fetch(`${s.url}/api/tenancies/${cid}/certificate.pdf`);
+    if (expected === 'accepted') {
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toContain(
+        `Buergschaftsurkunde-${st.orderId}.pdf`,
+      );
+      const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+      expect(text).toContain(st.orderId);
+      expect(text).toContain('Max Mustermann');
+      expect(text).toContain('1.500,00 €');
+      expect(text).toContain('Musterstraße 12a, 10115 Berlin');
+    } else {
+      expect(pdf.status).toBe(409);
+      expect((await pdf.json()).errors[0].code).toBe('not_accepted');
+    }
+  });
+
+  it('answers 404 for a cid that never existed', async () => {
+    const r = await fetch(`${s.url}/api/tenancies/AAAAAAAAAAAAAAAAAAAAAAAA/certificate.pdf`);
+    expect(r.status).toBe(404);
+  });
+
+  it('after the deletion run a declined application answers days_to_keep_data_exceeded', async () => {
+    const cid = await submit(s, 'Abgelehnt');
+    expect((await poll(s, cid)).state).toBe('declined');
+    const settings = {
+      publicUrl: 'http://localhost',
+      serverSecret: s.config.serverSecret,
+      dataRetentionDays: s.config.dataRetentionDays,
+      reservationDays: s.config.reservationDays,
+      declinedRetentionDays: s.config.declinedRetentionDays,
+      tariff: s.config.tariff,
+    };
+    const report = await runDeletion(s.db, settings, new Date(clock.now().getTime() + 31 * DAY));
+    expect(report.declined_retention).toBeGreaterThanOrEqual(1);
+    const load = await call(s.url, 'GET', `/api/tenancies?cid=${cid}`);
+    expect(load.status).toBe(410);
+    expect(load.body.errors[0].code).toBe('days_to_keep_data_exceeded');
+    const pdf = await fetch(`${s.url}/api/tenancies/${cid}/certificate.pdf`);
+    expect(pdf.status).toBe(410);
+  });
+});
