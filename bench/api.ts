@@ -103,7 +103,7 @@ export async function benchEngine(
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    env.DATA_DIR = mkdtempSync(join(tmpdir(), 'mk-bench-'));
+    env.DATA_DIR = mkdtempSync(join(tmpdir(), 'quality-bench-'));
   }
   const server = await startProductServer(env, { keepOutput: false, discardStdout: true });
   const rows: Row[] = [];

@@ -74,7 +74,7 @@ async function audit(url: string, outDir: string, name: string) {
 export async function benchLighthouse(webDistDir: string): Promise<Row[]> {
   const server = await startProductServer(
     {
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mk-bench-lh-')),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quality-bench-lh-')),
       WEB_DIST_DIR: webDistDir,
       LOG_LEVEL: 'warn',
       SERVER_SECRET: 'bench-secret-0123456789abcdef',
@@ -83,7 +83,7 @@ export async function benchLighthouse(webDistDir: string): Promise<Row[]> {
     },
     { keepOutput: false, discardStdout: true },
   );
-  const outDir = mkdtempSync(join(tmpdir(), 'mk-bench-lhr-'));
+  const outDir = mkdtempSync(join(tmpdir(), 'quality-bench-lhr-'));
   const rows: Row[] = [];
   try {
     const app = completeApplicationForToday();
@@ -99,7 +99,16 @@ export async function benchLighthouse(webDistDir: string): Promise<Row[]> {
       ['/check', `/check?cid=${full.cid}`],
     ];
     for (const [name, path] of pages) {
-      const r = await audit(`${server.url}${path}`, outDir, name.slice(1));
+      let r: Awaited<ReturnType<typeof audit>>;
+      try {
+        r = await audit(`${server.url}${path}`, outDir, name.slice(1));
+      } catch (err) {
+        const msg = ((err as { stderr?: string }).stderr || (err as Error).message).trim();
+        rows.push(
+          check(`Lighthouse mobile ${name}`, `failed: ${msg.slice(0, 200)}`, 'runs', false),
+        );
+        continue;
+      }
       rows.push(
         check(
           `Lighthouse mobile ${name}`,

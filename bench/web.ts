@@ -18,7 +18,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Builds the web app with the project's vite config into a temporary directory, with a manifest. */
 export async function buildWeb(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'mk-bench-web-'));
+  const outDir = mkdtempSync(join(tmpdir(), 'quality-bench-web-'));
   const { build } = await import('vite');
   process.env.NODE_ENV = 'production';
   await build({
