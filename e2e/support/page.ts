@@ -103,3 +103,10 @@ export class AppPage {
     this.checked.add(this.path());
   }
 }
+
+/** Pixels the page is wider than the viewport (0 = no horizontal scrolling). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

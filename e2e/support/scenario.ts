@@ -48,7 +48,14 @@ export function submitButton(app: AppPage) {
 }
 
 /** Replays a journey: every page is checked with axe before anything is typed into it. */
-export async function runJourney(app: AppPage, journey: Journey): Promise<string[]> {
+export async function runJourney(
+  app: AppPage,
+  journey: Journey,
+  hooks: {
+    /** Runs on every page after the tenant's actions, before leaving (and on the end page). */
+    beforeLeave?: (at: string) => Promise<void>;
+  } = {},
+): Promise<string[]> {
   const visited: string[] = [];
   await app.goto(journey.start);
   for (const step of journey.steps) {
@@ -58,6 +65,7 @@ export async function runJourney(app: AppPage, journey: Journey): Promise<string
     for (const action of step.do ?? []) await perform(app, action);
     if (step.forwardLabel)
       expect((await submitButton(app).innerText()).trim()).toBe(step.forwardLabel);
+    await hooks.beforeLeave?.(step.at);
     if ((step.leave ?? 'forward') === 'forward') await submitButton(app).click();
   }
   // The decision may take up to two minutes (spec); the overlay polls meanwhile.
@@ -66,5 +74,6 @@ export async function runJourney(app: AppPage, journey: Journey): Promise<string
   await app.expectAccessible();
   const body = await app.page.locator('body').innerText();
   for (const text of journey.end.texts ?? []) expect(body).toContain(text);
+  await hooks.beforeLeave?.(journey.end.at);
   return visited;
 }
