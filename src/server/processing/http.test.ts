@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { completeNewApiApplication, securityFields, testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText } from '../documents/testing/pdfText';
+import { leaves, parseMime } from '../mail/testing/mime';
 import { runDeletion } from './deletion';
 
 const DAY = 86_400_000;
@@ -68,6 +71,64 @@ describe.each(engines)('submission to certificate over HTTP on %s', (engine) => 
       expect(pdf.status).toBe(409);
       expect((await pdf.json()).errors[0].code).toBe('not_accepted');
     }
+  });
+
+  it('a reservation gets its Sofortzusage, then continues as a contract with a certificate', async () => {
+    const app = completeNewApiApplication() as Record<string, unknown> & {
+      tenant: Record<string, unknown>;
+    };
+    const tenant = {
+      ...app.tenant,
+      name: 'Reserviert',
+      email: 'rita@example.org',
+      emailConfirmation: 'rita@example.org',
+    };
+    const r = await call(s.url, 'POST', '/api/tenancies?step=tenant&reservation=1', {
+      rentalObject: app.rentalObject,
+      tenant,
+      privacyPolicyAccepted: 'true',
+      ...(await securityFields(s.url)),
+    });
+    expect(r.body.errors).toEqual({});
+    const cid = r.body.cid as string;
+    let st = await call(s.url, 'GET', `/api/reservation/state/${cid}`);
+    for (let i = 1; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
+      await new Promise((res) => setTimeout(res, 1000));
+      st = await call(s.url, 'GET', `/api/reservation/state/${cid}`);
+    }
+    expect(st.body.state).toBe('accepted');
+    expect(st.body.orderId).toMatch(/^MR-2026-\d{6}$/);
+    const confirmation = await fetch(`${s.url}/api/tenancies/${cid}/reservation.pdf`);
+    expect(confirmation.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await confirmation.arrayBuffer()));
+    expect(text).toContain('Sofortzusage');
+    expect(text).toContain(st.body.orderId);
+    expect((await fetch(`${s.url}/api/tenancies/${cid}/certificate.pdf`)).status).toBe(409);
+    const outbox = join(s.config.dataDir, 'outbox');
+    const mailFile = readdirSync(outbox).find((f) => f.startsWith('reservation-accepted.'));
+    const mail = parseMime(readFileSync(join(outbox, mailFile!)));
+    expect(leaves(mail).some((p) => p.filename === `Sofortzusage-${st.body.orderId}.pdf`)).toBe(
+      true,
+    );
+    const body = leaves(mail)
+      .find((p) => p.contentType === 'text/plain')!
+      .body.toString('utf8');
+    expect(body).toContain(`/tenant?cid=${cid}`);
+
+    // continue: the rest of the application in one call, without the tenant's data
+    const { tenant: _t, ...rest } = app;
+    const fin = await call(s.url, 'PATCH', `/api/tenancies?cid=${cid}`, {
+      ...rest,
+      ...(await securityFields(s.url)),
+    });
+    expect(fin.body.errors).toEqual({});
+    expect(fin.body.state).toBe('submitted');
+    const contract = await poll(s, cid);
+    expect(contract.state).toBe('accepted');
+    expect(contract.orderId).toMatch(/^MK-2026-\d{6}$/);
+    const cert = await fetch(`${s.url}/api/tenancies/${cid}/certificate.pdf`);
+    expect(cert.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await cert.arrayBuffer()))).toContain('Reserviert');
   });
 
   it('answers 404 for a cid that never existed', async () => {
