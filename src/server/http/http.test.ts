@@ -49,6 +49,23 @@ describe('HTTP shell', () => {
     },
   );
 
+  it('serves the app to clients that send no Accept header, but keeps missing files a 404', async () => {
+    for (const path of ['/', '/start?cid=abc']) {
+      const r = await fetch(`${server.url}${path}`, { headers: { accept: '*/*' } });
+      expect(r.status).toBe(200);
+      expect(await r.text()).toContain('<title>App</title>');
+    }
+    const head = await fetch(`${server.url}/tenant`, {
+      method: 'HEAD',
+      headers: { accept: '*/*' },
+    });
+    expect(head.status).toBe(200);
+    const missing = await fetch(`${server.url}/assets/missing-123.js`, {
+      headers: { accept: '*/*' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('serves hashed assets as immutable and unknown API paths as JSON 404', async () => {
     const a = await fetch(`${server.url}/assets/app-abc.js`);
     expect(a.status).toBe(200);

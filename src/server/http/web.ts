@@ -7,7 +7,7 @@ import { isApiPath } from './security';
 
 /**
  * Serves the built web app (dist/web). Client routes (/start, /tenant?cid=..., /error) fall back
- * to index.html when a browser asks for HTML; everything else unknown is a JSON 404.
+ * to index.html; everything else unknown is a JSON 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
@@ -29,8 +29,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !isApiPath(path)) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request, path)) {
       if (hasBuild) {
         reply.header('cache-control', 'no-cache');
         return reply.type('text/html; charset=utf-8').sendFile('index.html');
@@ -45,4 +44,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     }
     return reply.status(404).send(apiError(404));
   });
+}
+
+/**
+ * A client route is any page path outside the API. A browser says so with Accept: text/html;
+ * curl, monitors and HEAD requests send no such header, so a path without a file extension counts
+ * too (a missing /assets/x.js must stay a 404, not turn into the app's HTML).
+ */
+function isClientRoute(request: { headers: { accept?: string } }, path: string): boolean {
+  if (isApiPath(path)) return false;
+  if ((request.headers.accept ?? '').includes('text/html')) return true;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
 }
