@@ -13,6 +13,7 @@ import { runDeletion, type DeletionReport } from './deletion';
 import { sendApplicationMail } from './notify';
 import { createJobQueue, queues, type QueueOptions } from './queue';
 import { seal } from './seal';
+import { runSweep, type SweepReport } from './sweep';
 import { staffDecision, type StaffDecisionResult } from './staff';
 
 export { processingRoutes } from './routes';
@@ -53,6 +54,8 @@ export interface Processing {
   decide(number: string, verdict: 'accept' | 'decline'): Promise<StaffDecisionResult>;
   /** One deletion run now (the scheduled job calls the same). */
   runDeletion(now?: Date): Promise<DeletionReport>;
+  /** Queues stale undecided applications and unsent e-mails again (every 10 minutes). */
+  runSweep(now?: Date): Promise<SweepReport>;
   /** Handlers, for the CLI and tests that run a job without the queue. */
   readonly context: ProcessingContext;
 }
@@ -115,6 +118,9 @@ export function createProcessing(deps: ProcessingDeps): Processing {
       await queue.start({
         [queues.decision]: (d) => processDecision(ctx, d.applicationId ?? ''),
         [queues.mail]: (d) => sendApplicationMail(ctx, d.applicationId ?? '', d.kind ?? ''),
+        [queues.sweep]: async () => {
+          await runSweep(ctx, clock.now());
+        },
         [queues.deletion]: async () => {
           const report = await runDeletion(db, settings, clock.now());
           log.info({ report }, 'deletion run');
@@ -133,5 +139,6 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     },
     decide: (number, verdict) => staffDecision(ctx, number, verdict),
     runDeletion: (now) => runDeletion(db, settings, now ?? clock.now()),
+    runSweep: (now) => runSweep(ctx, now ?? clock.now()),
   };
 }

@@ -148,6 +148,49 @@ describe.each(engines)('processing on %s', (engine) => {
   });
 });
 
+describe.each(engines)('the sweep on %s', (engine) => {
+  it('queues a lost decision job and an unsent e-mail again', async () => {
+    const peer = await startSmtpPeer();
+    const h = await startHarness(engine, { smtpUrl: peer.url });
+    try {
+      const { id } = await h.submit(personas[0]!.model, 'contract');
+      expect((await h.pollState(id, { intervalMs: 200 })).state).toBe('accepted');
+      await until(async () => ((await h.counts(id)).mailsSent === 1 ? true : undefined), 'mail');
+      // a lost job: submitted, nothing queued
+      const lost = (
+        await h.db.orm
+          .insert(applications)
+          .values({
+            cidHash: `lost-${id}`,
+            kind: 'contract',
+            data: personas[0]!.model,
+            reachedSteps: [],
+            orderState: 'submitted',
+            createdAt: h.clock.now(),
+            updatedAt: h.clock.now(),
+            submittedAt: h.clock.now(),
+          })
+          .returning({ id: applications.id })
+      )[0]!.id;
+      // an e-mail whose job gave up
+      await h.db.orm.update(mails).set({ sentAt: null }).where(eq(mails.applicationId, id));
+      expect(await h.processing.runSweep(h.clock.now())).toEqual({ decisions: 0, mails: 0 });
+      const later = new Date(h.clock.now().getTime() + 16 * 60_000);
+      expect(await h.processing.runSweep(later)).toEqual({ decisions: 1, mails: 1 });
+      expect((await h.pollState(lost, { intervalMs: 200 })).state).toBe('accepted');
+      await until(async () => ((await h.counts(id)).mailsSent === 1 ? true : undefined), 'resend');
+      await until(async () => ((await h.counts(lost)).mailsSent === 1 ? true : undefined), 'mail');
+      const ids = peer.received.map((m) => parseMime(m.raw).headers.get('message-id'));
+      // the resent e-mail carries the same Message-ID as the first one
+      expect(ids.filter((x) => x?.includes(`.${id}@`))).toHaveLength(2);
+      expect(new Set(ids.filter((x) => x?.includes(`.${id}@`))).size).toBe(1);
+    } finally {
+      await h.close();
+      await peer.close();
+    }
+  });
+});
+
 describe('processing without SMTP_URL', () => {
   it('writes the e-mails as .eml files to DATA_DIR/outbox', async () => {
     const h = await startHarness('pglite');

@@ -11,6 +11,7 @@ export const queues = {
   decision: 'decision',
   mail: 'mail',
   deletion: 'deletion',
+  sweep: 'sweep',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -87,8 +88,13 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         retryLimit: 3,
         expireInSeconds: 600,
       });
+      await boss.createQueue(queues.sweep, {
+        name: queues.sweep,
+        retryLimit: 1,
+        expireInSeconds: 600,
+      });
       const served = handlers
-        ? ([queues.decision, queues.mail, queues.deletion] as QueueName[])
+        ? ([queues.decision, queues.mail, queues.deletion, queues.sweep] as QueueName[])
         : [];
       for (const queue of served) {
         const ids: string[] = [];
@@ -125,6 +131,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       }
       if (handlers) {
         await boss.schedule(queues.deletion, opts.deletionCron, {}, { tz: 'Europe/Berlin' });
+        await boss.schedule(queues.sweep, '*/10 * * * *', {}, { tz: 'Europe/Berlin' });
       }
       started = true;
     },
