@@ -51,9 +51,16 @@ if (only.has('processing')) {
   } else {
     const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
       cwd: repoRoot,
-      stdio: 'inherit',
-      timeout: 240_000,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 300_000,
     });
+    process.stdout.write(r.stdout ?? '');
+    // Its PASS / MISS lines count in the summary like ours.
+    for (const line of (r.stdout ?? '').split('\n')) {
+      const m = /^(PASS|MISS)\s+(.*?):/.exec(line);
+      if (m) all.push({ figure: m[2]!, value: '', target: '', ok: m[1] === 'PASS' });
+    }
     if (r.status !== 0) {
       console.log(`MISS  ${script} ended with status ${r.status ?? r.signal}`);
       all.push({
