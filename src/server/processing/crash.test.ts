@@ -15,7 +15,6 @@ import { createTestDatabase, engines, type TestDatabase } from '../testing/datab
 import { createMailer } from '../mail/index';
 import { createProcessing } from './index';
 import { personas } from './testing/personas';
-import { testNow } from './testing/harness';
 
 const N = 60;
 const secret = 'test-secret-0123456789abcdef';
@@ -67,7 +66,8 @@ async function waitFor(check: () => boolean, what: string, seconds = 120): Promi
 async function submitAll(db: Database, dataDir: string): Promise<string[]> {
   const config = loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: secret, JOB_TIMEOUT_SECONDS: '5' });
   const log = pino({ level: 'silent' });
-  const clock = fixedClock(testNow);
+  // The server child runs on the real clock; so do these rows (no deletion or sweep surprises).
+  const clock = fixedClock(new Date());
   const mailer = createMailer({ config, log, dataDir, clock });
   const processing = createProcessing({ db, config, log, clock, mailer });
   await processing.start({ workers: false });
