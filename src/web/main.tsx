@@ -48,6 +48,7 @@ async function loadConfig(): Promise<WebConfig> {
     sidebarHost: typeof extra.sidebarHost === 'string' ? extra.sidebarHost : '',
     chat: readChat(extra as Record<string, unknown>),
     // The Bundesbank's documented example identifier until the operator configures its own.
+    streetSuggestions: extra.streetSuggestions === true,
     creditorId: typeof extra.creditorId === 'string' ? extra.creditorId : 'DE98ZZZ09999999999',
     now: () => new Date(),
   };

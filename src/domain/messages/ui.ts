@@ -74,6 +74,17 @@ export const ui = {
     check: { title: 'Bitte prüfen und bestätigen Sie Ihre Angaben' },
   },
   nav: { label: 'Fortschritt', current: '(aktueller Schritt)', done: '(erledigt)' },
+  /** Street suggestions in address fields (combobox; announced to screen readers). */
+  address: {
+    suggestions: (n: number) =>
+      n === 1
+        ? '1 Straßenvorschlag. Mit den Pfeiltasten auswählen, mit Eingabe übernehmen.'
+        : `${n} Straßenvorschläge. Mit den Pfeiltasten auswählen, mit Eingabe übernehmen.`,
+    suggestionsLabel: 'Straßenvorschläge',
+    attribution: 'Straßenvorschläge: © OpenStreetMap-Mitwirkende (ODbL)',
+  },
+  /** Shown while the browser leaves for another website (spec §4: after 400 ms). */
+  leaving: 'Sie werden weitergeleitet …',
   reservation: {
     landlordHint: 'Reservieren und später fortfahren',
     landlordHintText:

@@ -19,6 +19,8 @@ describe('GET /api/config creditorId (SEPA_CREDITOR_ID)', () => {
   it('answers the configured identifier', async () => {
     const c = await call(s.url, 'GET', '/api/config');
     expect(c.body.creditorId).toBe('DE02ZZZ01234567890');
+    // No GEOCODER_URL: the web app offers no street suggestions.
+    expect(c.body.streetSuggestions).toBe(false);
   });
 
   it.each([

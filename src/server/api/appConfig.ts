@@ -14,6 +14,8 @@ export function registerAppConfigRoutes(
     sidebarHost: config.sidebarHost,
     chatUrl: config.chatUrl || null,
     creditorId: config.sepaCreditorId,
+    // The web app offers street suggestions only when a geocoder is configured.
+    streetSuggestions: Boolean(config.geocoderUrl),
     captcha: { challengeUrl: '/api/captcha/challenge' },
     botCheckUrl: '/api/botcheck',
   }));

@@ -11,6 +11,8 @@ export interface WebConfig {
   sidebarHost: string;
   /** Chat provider (Chatwoot-compatible) or undefined: then nothing is loaded. */
   chat?: { baseUrl: string; websiteToken: string };
+  /** A geocoder is configured on the server: address fields offer street suggestions. */
+  streetSuggestions: boolean;
   /** SEPA creditor identifier shown in the mandate text on the check page. */
   creditorId: string;
   /** Clock for rules (tests may pin it on the server; the browser uses its own). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Text } from './bound';
+import { StreetField } from './StreetField';
 import { useStepForm } from '../state/stepForm';
 import { useServices } from '../app/services';
 import { request } from '../api/http';
@@ -7,7 +8,8 @@ import { request } from '../api/http';
 /**
  * Street, house number, postal code, city of one address group. Address autocomplete: a complete
  * postal code fills the city from GET /api/addresses/cities (our server's postal code list) when the
- * city is still empty; the browser's own autofill works through the autocomplete tokens.
+ * city is still empty; street suggestions come from the server's geocoder when one is configured
+ * (StreetField); the browser's own autofill works through the autocomplete tokens.
  */
 export function AddressFields({ prefix, own }: { prefix: string; own?: boolean }) {
   const form = useStepForm();
@@ -38,7 +40,7 @@ export function AddressFields({ prefix, own }: { prefix: string; own?: boolean }
   const ac = (token: string) => (own ? token : 'off');
   return (
     <div className="address">
-      <Text path={`${prefix}.address.street`} autoComplete={ac('address-line1')} />
+      <StreetField path={`${prefix}.address.street`} autoComplete={ac('address-line1')} />
       <Text path={`${prefix}.address.number`} autoComplete="off" />
       <Text path={zipPath} autoComplete={ac('postal-code')} inputMode="numeric" maxLength={5} />
       <Text path={cityPath} autoComplete={ac('address-level2')} />
