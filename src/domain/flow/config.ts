@@ -1,4 +1,4 @@
-import type { StepId } from './steps';
+import { stepIds, type StepId } from './steps';
 
 export interface AppConfig {
   /** Which server API the web app speaks: the new /api/... or the old tenancy_steps_reconfigured. */
@@ -11,17 +11,11 @@ export interface AppConfig {
   stepList: StepId[];
 }
 
-/** Extras before the check page: mail forwarding costs money and must be seen before paying. */
-export const defaultStepList: StepId[] = [
-  'start',
-  'uce',
-  'tenant',
-  'landlord',
-  'object',
-  'payment',
-  'selling',
-  'check',
-];
+/**
+ * The default order is the order of the step ids: extras before the check page, because mail
+ * forwarding costs money and must be seen before paying.
+ */
+export const defaultStepList: StepId[] = [...stepIds];
 
 export const defaultAppConfig: AppConfig = {
   apiGeneration: 'new',
