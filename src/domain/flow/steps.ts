@@ -1,5 +1,6 @@
 import type { FieldPath } from '../model/paths';
 
+/** Every step, in the default order of the flow (see defaultStepList). */
 export const stepIds = [
   'start',
   'uce',
