@@ -54,6 +54,12 @@ interface SpoolEntry {
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
+/** What a failed send logs: codes only, as SMTP answers may quote the recipient's address. */
+function failure(err: unknown): object {
+  const e = err as { name?: string; code?: string; responseCode?: number };
+  return { errName: e.name, code: e.code, responseCode: e.responseCode };
+}
+
 /** Domain part for our Message-IDs, taken from MAIL_FROM so replies and ids match. */
 function messageIdDomain(mailFrom: string): string {
   const m = /@([A-Za-z0-9.-]+)/.exec(mailFrom);
@@ -149,7 +155,10 @@ export function createMailer(options: MailerOptions): Mailer {
       await rm(spoolFile, { force: true });
       return { key: c.key, messageId: c.messageId, delivered: true };
     } catch (err) {
-      log.warn({ mailKey: c.key, err }, 'mail delivery failed; kept in the spool for a retry');
+      log.warn(
+        { mailKey: c.key, ...failure(err) },
+        'mail delivery failed; kept in the spool for a retry',
+      );
       return { key: c.key, messageId: c.messageId, delivered: false };
     }
   }
@@ -177,7 +186,10 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch (err) {
         entry.attempts++;
         await writeAtomically(file, JSON.stringify(entry));
-        log.error({ mailKey: entry.key, attempts: entry.attempts, err }, 'mail retry failed');
+        log.error(
+          { mailKey: entry.key, attempts: entry.attempts, ...failure(err) },
+          'mail retry failed',
+        );
       }
     }
     return delivered;

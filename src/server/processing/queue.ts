@@ -38,6 +38,9 @@ export interface JobQueue {
 
 const batchSize = 10;
 
+/** Error texts may quote a recipient (SMTP 550 …); logs never carry e-mail addresses. */
+const scrub = (message: string) => message.replace(/[^\s<>@"']+@[^\s<>@"']+/g, '[e-mail]');
+
 export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): JobQueue {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values: unknown[]) => db.executeSql(text, values) },
@@ -48,7 +51,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     monitorStateIntervalSeconds: 60,
   });
   boss.on('error', (err: Error) =>
-    log.error({ errName: err.name, err: err.message }, 'job queue error'),
+    log.error({ errName: err.name, err: scrub(err.message) }, 'job queue error'),
   );
   const workerIds = new Map<QueueName, string[]>();
   let started = false;
@@ -114,7 +117,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
                       queue,
                       jobId: job.id,
                       errName: (err as Error).name,
-                      err: (err as Error).message,
+                      err: scrub((err as Error).message),
                     },
                     'job failed; pg-boss retries it',
                   );
