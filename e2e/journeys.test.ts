@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
 import { launchBrowser, newPage } from './support/browser';
 import { AppPage } from './support/page';
-import { runJourney } from './support/scenario';
+import { runJourney, submitButton } from './support/scenario';
 import { startAppServer, type AppServer } from './support/server';
 import {
   existingContract,
@@ -86,6 +86,22 @@ describe('journeys', () => {
     await app.clickButton(ui.reservation.continueApplication);
     expect(await app.value('firstTenant.lastName')).toBe('Reserviert');
     await context.close();
+
+    // 'Persönliche Daten ändern' clears the session id and the tenant data and starts a new
+    // reservation at /tenant?reservation=true (one tenant form, no top navigation).
+    const other = await open();
+    await other.app.goto(`/tenant?cid=${cid}`);
+    await other.app.waitForPath('/tenant');
+    await other.app.clickButton(ui.reservation.changePersonalData);
+    await expect.poll(() => other.app.query('reservation')).toBe('true');
+    expect(other.app.path()).toBe('/tenant');
+    expect(other.app.query('cid')).toBeNull();
+    expect(await other.app.value('firstTenant.lastName')).toBe('');
+    expect(await other.app.value('firstTenant.email')).toBe('');
+    expect(await other.app.page.locator('nav.steps-nav').count()).toBe(0);
+    expect((await submitButton(other.app).innerText()).trim()).toBe('Reservierung absenden');
+    await other.app.expectAccessible();
+    await other.context.close();
   }, 180_000);
 
   test(

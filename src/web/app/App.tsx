@@ -71,6 +71,7 @@ export function App() {
         <ChunkErrorBoundary
           fallback={(reload) => (
             <div className="card" role="alert">
+              <h1>{ui.errorPage.title}</h1>
               <p>{ui.technical.chunkLoadError}</p>
               <button type="button" className="button" onClick={reload}>
                 {ui.technical.chunkLoadButton}
