@@ -5,7 +5,8 @@ import { launchBrowser, newPage } from './support/browser';
 import { AppPage, horizontalOverflow } from './support/page';
 import { runJourney } from './support/scenario';
 import { startAppServer, type AppServer } from './support/server';
-import { newContractDigital } from './journeys';
+import { startLandingPage, type Peer } from './support/peers';
+import { newContractDigital, partnerLink, reservation } from './journeys';
 
 const CREDITOR_ID = 'DE02ZZZ01234567890';
 
@@ -13,16 +14,25 @@ const CREDITOR_ID = 'DE02ZZZ01234567890';
  * Issue 5 item 2: the web app runs against the old API generation by server configuration
  * (API_GENERATION=old). The cheapest proof that covers the rest: the full new-contract journey on
  * the old API and PostgreSQL, on a 320 px phone (no horizontal scrolling on any page), with the
- * configured SEPA creditor id on the check page. The other journeys run on the new API (PGlite).
+ * configured SEPA creditor id on the check page; the reservation (its own old save endpoint) and
+ * the partner link (old partner lookup) too. The pages after processing are configured on another
+ * website (CALLBACK_BASE_URL): the app says so and leaves after 400 ms with the result in the query.
+ * The other journeys run on the new API (PGlite).
  */
 describe('old API generation on PostgreSQL', () => {
   let server: AppServer;
   let browser: Browser;
+  let landing: Peer;
   beforeAll(async () => {
+    landing = await startLandingPage();
     [server, browser] = await Promise.all([
       startAppServer({
         engine: 'postgres',
-        env: { API_GENERATION: 'old', SEPA_CREDITOR_ID: CREDITOR_ID },
+        env: {
+          API_GENERATION: 'old',
+          SEPA_CREDITOR_ID: CREDITOR_ID,
+          CALLBACK_BASE_URL: landing.url,
+        },
       }),
       launchBrowser(),
     ]);
@@ -30,7 +40,21 @@ describe('old API generation on PostgreSQL', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await landing?.close();
   });
+  /** Texts the processing overlay showed, reported from the page as they appear (order only). */
+  const overlayTexts = async (page: import('playwright-core').Page) => {
+    const seen: string[] = [];
+    await page.exposeFunction('__overlayText', (t: string) => void seen.push(t));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const t = document.getElementById('processing-text')?.textContent ?? '';
+        const w = window as unknown as { __last?: string; __overlayText: (t: string) => void };
+        if (t && t !== w.__last) w.__overlayText((w.__last = t));
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    return seen;
+  };
 
   test(`${newContractDigital.name} at 320 px`, async () => {
     const { context, page } = await newPage(browser, server.url, { width: 320, height: 640 });
@@ -40,6 +64,7 @@ describe('old API generation on PostgreSQL', () => {
       const u = new URL(r.url());
       if (r.resourceType() === 'fetch') calls.push(`${r.method()} ${u.pathname}`);
     });
+    const seen = await overlayTexts(page);
     const overflow: string[] = [];
     await runJourney(app, newContractDigital, {
       beforeLeave: async (at) => {
@@ -49,12 +74,61 @@ describe('old API generation on PostgreSQL', () => {
       },
     });
     expect(overflow).toEqual([]);
+    // Left for the configured website with the spec's payload, after saying so.
+    expect(page.url().startsWith(`${landing.url}/callback/danke?`)).toBe(true);
     expect(app.query('is_accepted')).toBe('true');
-    expect(await app.heading()).toBe(ui.result.accepted);
+    expect(app.query('version')).toBe('2');
+    expect(app.query('vertragsnr')).not.toBe('');
+    expect(seen).toEqual([ui.processing.contract, ui.leaving]);
     // The old paths and wire format were used; nothing went to the new API's tenancy routes.
     expect(calls).toContain('PUT /tenancy_steps_reconfigured/json_to_cid');
     expect(calls).toContain('GET /ajax::tenancy_logic/rates');
     expect(calls.filter((c) => c.includes('/api/tenancies'))).toEqual([]);
     await context.close();
   }, 180_000);
+});
+
+describe('old API generation: reservation and partner link', () => {
+  // Same server settings as above but PGlite: the old reservation endpoint and partner lookup.
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startAppServer({ env: { API_GENERATION: 'old' } }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test(
+    reservation.name,
+    async () => {
+      const { context, page } = await newPage(browser, server.url);
+      const app = new AppPage(page);
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'fetch') calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+      });
+      await runJourney(app, reservation);
+      expect(await app.heading()).toBe(ui.result.reservationAccepted);
+      expect(calls).toContain('PUT /tenancy_reservation_steps_reconfigured/json_to_cid');
+      await context.close();
+    },
+    120_000,
+  );
+
+  test(
+    partnerLink.name,
+    async () => {
+      const { context, page } = await newPage(browser, server.url);
+      const app = new AppPage(page);
+      await runJourney(app, partnerLink);
+      expect(await page.locator('#f-billing-partner_code').count()).toBe(0);
+      await context.close();
+    },
+    60_000,
+  );
 });

@@ -81,3 +81,18 @@ export function startChatProvider(): Promise<Peer> {
   });
   return listen(server, requests);
 }
+
+/** Another website the app may send the tenant to (CALLBACK_BASE_URL): an accessible HTML page. */
+export function startLandingPage(): Promise<Peer> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.end(
+      '<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Partnerseite</title>' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
+        '<body><main><h1>Partnerseite</h1></main></body></html>',
+    );
+  });
+  return listen(server, requests);
+}

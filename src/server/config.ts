@@ -60,6 +60,7 @@ const envSchema = z.object({
     .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'must be a SEPA creditor identifier')
     .default('DE98ZZZ09999999999'),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
+  CALLBACK_BASE_URL: url(['http:', 'https:']).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   BOT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
@@ -100,6 +101,8 @@ export interface Config {
   /** SEPA creditor identifier in the mandate text (default: the Bundesbank's documented example). */
   sepaCreditorId: string;
   geocoderUrl: string | undefined;
+  /** Where the browser goes after processing (+ /callback/danke|sofortzusage); unset: this app. */
+  callbackBaseUrl: string | undefined;
   /** ALTCHA work: the secret counter is drawn below this (SHA-256, ~1 s on a phone at 50,000). */
   captchaMaxNumber: number;
   botMinFillSeconds: number;
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatUrl: e.CHAT_URL,
     sepaCreditorId: e.SEPA_CREDITOR_ID,
     geocoderUrl: e.GEOCODER_URL,
+    callbackBaseUrl: e.CALLBACK_BASE_URL?.replace(/\/$/, ''),
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     botMinFillSeconds: e.BOT_MIN_FILL_SECONDS,
     rateLimitWrites: e.RATE_LIMIT_WRITES,

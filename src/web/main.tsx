@@ -49,6 +49,7 @@ async function loadConfig(): Promise<WebConfig> {
     chat: readChat(extra as Record<string, unknown>),
     // The Bundesbank's documented example identifier until the operator configures its own.
     streetSuggestions: extra.streetSuggestions === true,
+    callbackBaseUrl: typeof extra.callbackBaseUrl === 'string' ? extra.callbackBaseUrl : '',
     creditorId: typeof extra.creditorId === 'string' ? extra.creditorId : 'DE98ZZZ09999999999',
     now: () => new Date(),
   };

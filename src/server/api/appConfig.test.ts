@@ -21,6 +21,7 @@ describe('GET /api/config creditorId (SEPA_CREDITOR_ID)', () => {
     expect(c.body.creditorId).toBe('DE02ZZZ01234567890');
     // No GEOCODER_URL: the web app offers no street suggestions.
     expect(c.body.streetSuggestions).toBe(false);
+    expect(c.body.callbackBaseUrl).toBe('');
   });
 
   it.each([
@@ -28,6 +29,13 @@ describe('GET /api/config creditorId (SEPA_CREDITOR_ID)', () => {
     [{ SEPA_CREDITOR_ID: 'AT61ZZZ01234567890' }, 'AT61ZZZ01234567890'],
   ])('loadConfig(%j) -> %s', (env, expected) => {
     expect(loadConfig(env).sepaCreditorId).toBe(expected);
+  });
+
+  it('CALLBACK_BASE_URL must be an http(s) URL; a trailing slash is dropped', () => {
+    expect(loadConfig({ CALLBACK_BASE_URL: 'https://www.example.de/' }).callbackBaseUrl).toBe(
+      'https://www.example.de',
+    );
+    expect(() => loadConfig({ CALLBACK_BASE_URL: 'javascript:alert(1)' })).toThrow(ConfigError);
   });
 
   it.each(['', 'DE98', 'de98zzz09999999999', 'DE98 ZZZ 0999'])('refuses %j', (bad) => {

@@ -16,6 +16,8 @@ export function registerAppConfigRoutes(
     creditorId: config.sepaCreditorId,
     // The web app offers street suggestions only when a geocoder is configured.
     streetSuggestions: Boolean(config.geocoderUrl),
+    // '' = the app's own /callback pages; another origin is left after 400 ms (spec §4).
+    callbackBaseUrl: config.callbackBaseUrl ?? '',
     captcha: { challengeUrl: '/api/captcha/challenge' },
     botCheckUrl: '/api/botcheck',
   }));

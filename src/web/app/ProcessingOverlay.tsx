@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ui } from '../text';
 import { useNavigate } from './router';
 import { useServices } from './services';
+import { isExternal, leaveTo } from './leave';
 import { outcomeFor, pollUntilFinal } from './polling';
 
 /**
@@ -9,22 +10,35 @@ import { outcomeFor, pollUntilFinal } from './polling';
  * screen readers (role=alertdialog takes focus), then the redirect of spec §4 with its payload.
  */
 export function ProcessingOverlay({ cid, reservation }: { cid: string; reservation: boolean }) {
-  const { api } = useServices();
+  const { api, config } = useServices();
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
+  const [leaving, setLeaving] = useState(false);
   useEffect(() => {
     box.current?.focus();
     const abort = new AbortController();
+    let cancelLeave: (() => void) | undefined;
     void pollUntilFinal(() => api.status(cid, reservation), { signal: abort.signal }).then(
       (status) => {
         if (abort.signal.aborted) return;
         const { target, query } = outcomeFor(cid, reservation, status);
-        navigate(`${target}?${query}`);
+        const url = `${config.callbackBaseUrl}${target}?${query}`;
+        if (!isExternal(url)) return navigate(url.slice(config.callbackBaseUrl.length));
+        // Another website (the operator's or a partner's landing page): say so, leave after 400 ms.
+        setLeaving(true);
+        cancelLeave = leaveTo(url);
       },
     );
-    return () => abort.abort();
-  }, [api, cid, reservation, navigate]);
-  const text = reservation ? ui.processing.reservation : ui.processing.contract;
+    return () => {
+      abort.abort();
+      cancelLeave?.();
+    };
+  }, [api, cid, reservation, navigate, config.callbackBaseUrl]);
+  const text = leaving
+    ? ui.leaving
+    : reservation
+      ? ui.processing.reservation
+      : ui.processing.contract;
   return (
     <div className="overlay">
       <div

@@ -41,9 +41,3 @@ export function startChat(chat: { baseUrl: string; websiteToken: string } | unde
   );
   return () => timers.forEach(clearTimeout);
 }
-
-/** Spec §4/§9: leaving for an external URL happens after 400 ms (time for a status message). */
-export const EXTERNAL_REDIRECT_MS = 400;
-export function leaveTo(url: string): void {
-  setTimeout(() => window.location.assign(url), EXTERNAL_REDIRECT_MS);
-}

@@ -13,6 +13,8 @@ export interface WebConfig {
   chat?: { baseUrl: string; websiteToken: string };
   /** A geocoder is configured on the server: address fields offer street suggestions. */
   streetSuggestions: boolean;
+  /** Base URL of the pages after processing ('' = this app's /callback pages). */
+  callbackBaseUrl: string;
   /** SEPA creditor identifier shown in the mandate text on the check page. */
   creditorId: string;
   /** Clock for rules (tests may pin it on the server; the browser uses its own). */

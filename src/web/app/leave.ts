@@ -1,0 +1,17 @@
+/** Spec §4/§9: leaving the app for an external URL happens after 400 ms. */
+export const EXTERNAL_REDIRECT_MS = 400;
+
+/** True when the URL points at another origin than this app (a full page load leaves us). */
+export function isExternal(url: string): boolean {
+  try {
+    return new URL(url, window.location.href).origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Leaves for another website after 400 ms, time for the status message to be announced. */
+export function leaveTo(url: string): () => void {
+  const timer = setTimeout(() => window.location.assign(url), EXTERNAL_REDIRECT_MS);
+  return () => clearTimeout(timer);
+}
