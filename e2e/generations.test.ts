@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
 import { launchBrowser, newPage } from './support/browser';
 import { AppPage, horizontalOverflow } from './support/page';
@@ -43,7 +43,7 @@ describe('old API generation on PostgreSQL', () => {
     await landing?.close();
   });
   /** Texts the processing overlay showed, reported from the page as they appear (order only). */
-  const overlayTexts = async (page: import('playwright-core').Page) => {
+  const overlayTexts = async (page: Page) => {
     const seen: string[] = [];
     await page.exposeFunction('__overlayText', (t: string) => void seen.push(t));
     await page.addInitScript(() => {
