@@ -24,6 +24,15 @@ describe('journeys', () => {
     await browser?.close();
     await server?.close();
   });
+  /** The outcome page offers exactly one such link, and it downloads a real PDF. */
+  const expectPdfLink = async (app: AppPage, name: string) => {
+    const link = app.page.getByRole('link', { name });
+    expect(await link.count()).toBe(1);
+    const response = await app.page.request.get((await link.getAttribute('href')) ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  };
   const open = async () => {
     const { context, page } = await newPage(browser, server.url);
     return { context, app: new AppPage(page) };
@@ -38,9 +47,7 @@ describe('journeys', () => {
       expect(app.query('version')).toBe('2');
       expect(app.query('digital')).toBe('true');
       expect(await app.heading()).toBe(ui.result.accepted);
-      expect(
-        await app.page.getByRole('link', { name: ui.result.downloadCertificate }).count(),
-      ).toBe(1);
+      await expectPdfLink(app, ui.result.downloadCertificate);
       await context.close();
     },
     180_000,
@@ -76,6 +83,7 @@ describe('journeys', () => {
     await runJourney(app, reservation);
     const cid = app.query('cid');
     expect(await app.heading()).toBe(ui.result.reservationAccepted);
+    await expectPdfLink(app, ui.result.downloadReservation);
     // Later, the tenant opens the application (e.g. from the e-mail) without reservation mode.
     await app.goto(`/tenant?cid=${cid}`);
     await app.waitForPath('/tenant');

@@ -190,6 +190,7 @@ export const ui = {
     contractNumber: 'Vertragsnummer',
     premium: 'Beitrag',
     downloadCertificate: 'Bürgschaftsurkunde herunterladen (PDF)',
+    downloadReservation: 'Sofortzusage für Ihren Vermieter herunterladen (PDF)',
     reservationAccepted: 'Ihre Reservierung ist bestätigt (Sofortzusage).',
   },
   chat: { title: 'Chat', open: 'Chat öffnen' },

@@ -4,14 +4,14 @@ import { useServices } from '../app/services';
 import { buildUrl } from '../api/http';
 import { formatEuro, ui } from '../text';
 
-/** Where the certificate PDF of an accepted digital contract is downloaded (server route). */
-export const certificatePath = (cid: string) =>
-  `/api/tenancies/${encodeURIComponent(cid)}/certificate.pdf`;
+/** Where the PDFs are downloaded (server routes): the certificate and the reservation's Sofortzusage. */
+const documentPath = (cid: string, name: 'certificate' | 'reservation') =>
+  `/api/tenancies/${encodeURIComponent(cid)}/${name}.pdf`;
 
 /**
  * /callback/danke (contract) and /callback/sofortzusage (reservation): what happened (accepted,
  * declined with the way to a human review, pending), contract number and premium, and the
- * certificate PDF when accepted and digital.
+ * certificate PDF when accepted and digital, or the Sofortzusage PDF of an accepted reservation.
  */
 export default function CallbackPage() {
   const q = useQuery();
@@ -52,10 +52,17 @@ export default function CallbackPage() {
           </div>
         ) : null}
       </dl>
-      {accepted && digital && cid ? (
+      {accepted && cid && (reservation || digital) ? (
         <p>
-          <a className="button" href={buildUrl(config.apiHost, certificatePath(cid))} download>
-            {ui.result.downloadCertificate}
+          <a
+            className="button"
+            href={buildUrl(
+              config.apiHost,
+              documentPath(cid, reservation ? 'reservation' : 'certificate'),
+            )}
+            download
+          >
+            {reservation ? ui.result.downloadReservation : ui.result.downloadCertificate}
           </a>
         </p>
       ) : null}
