@@ -51,19 +51,25 @@ export async function startChild(opts: {
   /** Send the log lines to /dev/null (bench: the parent must not spend CPU reading them). */
   discardStdout?: boolean;
   timeoutMs?: number;
+  /** Extra node flags before the script (bench/profile.ts: --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', opts.script], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...opts.env,
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...opts.env,
+      },
+      stdio: ['ignore', opts.discardStdout ? 'ignore' : 'pipe', 'pipe'],
     },
-    stdio: ['ignore', opts.discardStdout ? 'ignore' : 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   const keep = opts.keepOutput ?? true;
   const collect = (b: Buffer) => {
@@ -115,7 +121,7 @@ export async function startChild(opts: {
 /** The product server (src/server/main.ts) as a child process. */
 export function startProductServer(
   env: Record<string, string>,
-  opts: { keepOutput?: boolean; discardStdout?: boolean } = {},
+  opts: { keepOutput?: boolean; discardStdout?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ChildServer> {
   return startChild({ script: 'src/server/main.ts', env, ...opts });
 }

@@ -6,7 +6,8 @@ import { cidTag } from '../log';
  * personal data), status and time. A cid appears only as a short one-way tag.
  */
 export function registerRequestLogging(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: no promise per request (ADR 0600).
+  app.addHook('onResponse', (request, reply, done) => {
     const q = request.query as Record<string, unknown> | undefined;
     const p = request.params as Record<string, unknown> | undefined;
     const cid = (typeof q?.cid === 'string' && q.cid) || (typeof p?.cid === 'string' && p.cid);
@@ -20,5 +21,6 @@ export function registerRequestLogging(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }

@@ -296,21 +296,22 @@ export class TenancyService {
         now,
       });
     } else {
-      const updated = await this.deps.db.transaction(async (tx) => {
-        if (continuesReservation) await this.deps.store.convertReservation(tx, row.id, now);
-        return this.deps.store.updateEditable(
-          row.id,
-          {
-            data: stored,
-            reachedSteps: reached,
-            partnerCode,
-            subPartnerCode,
-            captchaVerified: checked.captchaVerified,
-            now,
-          },
-          tx,
-        );
-      });
+      const values = {
+        data: stored,
+        reachedSteps: reached,
+        partnerCode,
+        subPartnerCode,
+        captchaVerified: checked.captchaVerified,
+        now,
+      };
+      // The common save is one UPDATE, atomic by itself: no BEGIN/COMMIT round trips (ADR 0601).
+      // Continuing a reservation changes two things at once and keeps its transaction.
+      const updated = continuesReservation
+        ? await this.deps.db.transaction(async (tx) => {
+            await this.deps.store.convertReservation(tx, row.id, now);
+            return this.deps.store.updateEditable(row.id, values, tx);
+          })
+        : await this.deps.store.updateEditable(row.id, values);
       if (!updated) throw new TenancyError('already_submitted');
     }
     return {
