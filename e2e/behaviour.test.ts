@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { defaultStepList } from '../src/domain/flow/config';
 import { steps } from '../src/domain/flow/steps';
 import { fieldErrorMessages, maxLengthMessage } from '../src/domain/messages/errors';
 import { ui } from '../src/domain/messages/ui';
-import { launchBrowser, newPage } from './support/browser';
 import { inDays } from './support/dates';
 import { AppPage } from './support/page';
 import { perform, submitButton, type Action } from './support/scenario';
-import { startAppServer, type AppServer } from './support/server';
+import { useBrowserApp } from './support/harness';
 import { journeys, tenant } from './journeys';
 
 const msg = (path: string, code: string) =>
@@ -119,18 +117,10 @@ const validationTable: {
 ];
 
 describe('behaviour in the browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const harness = useBrowserApp();
 
   test('every validation message of the table appears on its field', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await harness.open();
     const app = new AppPage(page);
     const failures: string[] = [];
     let at = '';
@@ -160,7 +150,7 @@ describe('behaviour in the browser', () => {
   }, 120_000);
 
   test('back and check-page edits never lose a value; after an edit forward returns to check', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await harness.open();
     const app = new AppPage(page);
     await app.goto('/start');
     await app.waitForPath('/start');
@@ -189,7 +179,7 @@ describe('behaviour in the browser', () => {
   }, 120_000);
 
   test('check page edit returns to check with the changed value', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await harness.open();
     const app = new AppPage(page);
     // Walk the first journey to the check page (every page axe-checked on the way).
     const j = journeys[0]!;
@@ -215,7 +205,7 @@ describe('behaviour in the browser', () => {
   }, 120_000);
 
   test('Später fortfahren mails a link that resumes at the saved step', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await harness.open();
     const app = new AppPage(page);
     await app.goto('/start');
     await app.waitForPath('/start');
@@ -231,15 +221,17 @@ describe('behaviour in the browser', () => {
       .poll(() => page.getByRole('status').allInnerTexts())
       .toContain(ui.saveProgress.done);
     await app.expectAccessible();
-    await expect.poll(() => server.smtp.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const raw = server.smtp.received
+    await expect
+      .poll(() => harness.server.smtp.received.length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const raw = harness.server.smtp.received
       .at(-1)!
       .raw.toString('utf8')
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     const link = raw.match(/https?:\/\/[^\s"<>]+cid=[\w-]+[^\s"<>]*/)?.[0];
     expect(link).toBeTruthy();
-    const resumed = await newPage(browser, server.url);
+    const resumed = await harness.open();
     const again = new AppPage(resumed.page);
     await again.goto(link!);
     await again.waitForPath('/uce');

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { ui } from '../src/domain/messages/ui';
-import { launchBrowser, newPage } from './support/browser';
-import { AppPage } from './support/page';
+import type { AppPage } from './support/page';
 import { runJourney, submitButton } from './support/scenario';
-import { startAppServer, type AppServer } from './support/server';
+import { useBrowserApp } from './support/harness';
 import {
   existingContract,
   newContractDigital,
@@ -15,15 +13,7 @@ import {
 
 // The journeys of issue 4, replayed in Chromium against the real server (processing, SMTP).
 describe('journeys', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const harness = useBrowserApp();
   /** The outcome page offers exactly one such link, and it downloads a real PDF. */
   const expectPdfLink = async (app: AppPage, name: string) => {
     const link = app.page.getByRole('link', { name });
@@ -33,10 +23,7 @@ describe('journeys', () => {
     expect(response.headers()['content-type']).toContain('application/pdf');
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
   };
-  const open = async () => {
-    const { context, page } = await newPage(browser, server.url);
-    return { context, app: new AppPage(page) };
-  };
+  const open = () => harness.open();
 
   test(
     newContractDigital.name,

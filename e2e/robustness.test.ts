@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Request } from 'playwright-core';
 import { fieldLabel } from '../src/domain/messages/de';
 import { ui } from '../src/domain/messages/ui';
-import { launchBrowser, newPage } from './support/browser';
-import { AppPage } from './support/page';
 import { submitButton } from './support/scenario';
-import { startAppServer, type AppServer } from './support/server';
+import { useBrowserApp } from './support/harness';
 
 /**
  * Help, robustness and the lock in Chromium against the real server (new API, PGlite). Failures
  * of the network are made by the browser (a request aborted once), never by a fake server.
  */
 describe('help sidebar, fallbacks and the interactive lock', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  const open = async () => {
-    const { context, page } = await newPage(browser, server.url);
-    return { context, page, app: new AppPage(page) };
-  };
+  const harness = useBrowserApp();
+  const open = () => harness.open();
 
   test('the help sidebar of a field shows the German text from /onlineantrag-sidebar/{name} and closes with Escape', async () => {
     const { context, page, app } = await open();
     const help = (await (
-      await fetch(`${server.url}/onlineantrag-sidebar/objective.deposit`)
+      await fetch(`${harness.server.url}/onlineantrag-sidebar/objective.deposit`)
     ).json()) as { title: string; paragraphs: string[] };
     expect(help.paragraphs.length).toBeGreaterThan(0);
     await app.goto('/start');
@@ -58,10 +45,10 @@ describe('help sidebar, fallbacks and the interactive lock', () => {
     );
     await app.goto('/start');
     await page.getByText(ui.technical.fallbackTranslations, { exact: true }).waitFor();
-    // The retry loads the file and the first step appears.
-    await app.waitForPath('/start');
+    // The retry loads the file and the first step appears in place of the spinner.
+    await page.locator('#f-objective-deposit').waitFor();
+    expect(app.path()).toBe('/start');
     expect(await page.getByText(ui.technical.fallbackTranslations).count()).toBe(0);
-    expect(await page.locator('#f-objective-deposit').count()).toBe(1);
     await context.close();
   });
 
@@ -103,7 +90,7 @@ describe('help sidebar, fallbacks and the interactive lock', () => {
     const { context, page, app } = await open();
     const foreign: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).origin !== server.url) foreign.push(r.url());
+      if (new URL(r.url()).origin !== harness.server.url) foreign.push(r.url());
     });
     await app.goto('/start');
     await app.waitForPath('/start');
