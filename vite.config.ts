@@ -1,11 +1,90 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { stepIds, steps } from './src/domain/flow/steps';
+
+/** Where the server finds the route preloads (a dot folder: @fastify/static does not serve it). */
+export const routePreloadsFile = '.vite/route-preloads.json';
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * ADR 0602. (1) Per page route, the lazy chunk of its step body and the chunks it imports that the
+ * entry does not already load, as `.vite/route-preloads.json`; the server names them in a `Link:
+ * rel=modulepreload` header of the page, so the browser fetches them beside the entry instead of
+ * after it has run. (2) Every text file of the build also as .br and .gz, made once here; the
+ * server sends them with @fastify/static `preCompressed` (no compression work per request).
+ */
+function routePreloadsAndPrecompression(): Plugin {
+  let outDir = '';
+  return {
+    name: 'route-preloads-and-precompression',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const i of byFile.get(file)?.imports ?? []) closure(i, seen);
+        return seen;
+      };
+      const loaded = entry ? closure(entry.fileName) : new Set<string>();
+      const preloads: Record<string, string[]> = {};
+      for (const id of stepIds) {
+        // src/web/app/App.tsx: one lazy chunk per step body, steps/<Id>Step.tsx.
+        const module = `/steps/${upperFirst(id)}Step.tsx`;
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+        if (!chunk) {
+          this.warn(`no chunk for ${module}: ${steps[id].route} gets no preload`);
+          continue;
+        }
+        preloads[steps[id].route] = [...closure(chunk.fileName)]
+          .filter((f) => !loaded.has(f))
+          .map((f) => `/${f}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: routePreloadsFile,
+        source: JSON.stringify(preloads),
+      });
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const p = join(dir, name);
+          return statSync(p).isDirectory() ? walk(p) : [p];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|json|svg|txt|map)$/.test(file) || file.includes('/.vite/')) continue;
+        const data = readFileSync(file);
+        if (data.length < 512) continue;
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 11,
+              [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
 
 // The web app lives in src/web and is built to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), routePreloadsAndPrecompression()],
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

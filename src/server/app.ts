@@ -56,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = createServices({ config, db, clock, log, overrides });
   await registerApi(app, { config, db, clock, services });
   await app.register(processingRoutes, { db });
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, {
+    preloadLoadCall: config.apiGeneration === 'new',
+  });
   return app;
 }

@@ -1,6 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/server';
 
@@ -15,6 +17,13 @@ describe('HTTP shell', () => {
       '<!doctype html><html lang="de"><title>App</title></html>',
     );
     writeFileSync(join(web, 'assets', 'app-abc.js'), 'console.log(1)');
+    writeFileSync(join(web, 'assets', 'app-abc.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(web, 'assets', 'Tenant-x.js'), 'export {}');
+    mkdirSync(join(web, '.vite'));
+    writeFileSync(
+      join(web, '.vite', 'route-preloads.json'),
+      JSON.stringify({ '/tenant': ['/assets/Tenant-x.js'] }),
+    );
     server = await startTestServer({
       engine: 'pglite',
       env: { WEB_DIST_DIR: web, CORS_ORIGINS: 'https://partner.example' },
@@ -73,6 +82,47 @@ describe('HTTP shell', () => {
     const r = await fetch(`${server.url}/api/nope`, { headers: { accept: 'text/html' } });
     expect(r.status).toBe(404);
     expect((await r.json()).errors[0].code).toBe('not_found');
+  });
+
+  it("sends the build's .br file to browsers that accept br, the plain file to others", async () => {
+    // node:http, not fetch: fetch would decompress the body itself.
+    const br = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((ok, fail) => {
+      get(
+        `${server.url}/assets/app-abc.js`,
+        { headers: { 'accept-encoding': 'gzip, br' } },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (b: Buffer) => parts.push(b));
+          res.on('end', () => ok({ headers: res.headers, body: Buffer.concat(parts) }));
+        },
+      ).on('error', fail);
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe('console.log(1)');
+    const plain = await fetch(`${server.url}/assets/app-abc.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
+  });
+
+  it('names the boot fetches, the step chunks and the load call in the page Link header', async () => {
+    const cid = 'AbCdEfGhIjKlMnOpQrStUvWx';
+    const r = await fetch(`${server.url}/tenant?cid=${cid}`, { headers: { accept: 'text/html' } });
+    const link = r.headers.get('link') ?? '';
+    expect(link).toContain('</api/config>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(link).toContain('</locales/de.json>; rel=preload');
+    expect(link).toContain('</assets/Tenant-x.js>; rel=modulepreload');
+    expect(link).toContain(`</api/tenancies?cid=${cid}>; rel=preload`);
+    // A cid that is not of our shape never reaches a header.
+    const odd = await fetch(`${server.url}/tenant?cid=%3Cx%3E%3B%20rel%3Dx`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(odd.headers.get('link')).not.toContain('/api/tenancies');
+    const start = await fetch(`${server.url}/start`, { headers: { accept: 'text/html' } });
+    expect(start.headers.get('link')).not.toContain('modulepreload');
   });
 
   it('answers 415 for an unexpected content type and 413 for an oversized body', async () => {

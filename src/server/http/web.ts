@@ -1,21 +1,68 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from './errors';
 import { isApiPath } from './security';
 
+/** Written by the build (vite.config.ts): per page route, the chunks its step body needs. */
+const routePreloadsFile = join('.vite', 'route-preloads.json');
+
+/** What every page fetches before it can show anything (src/web/main.tsx, with credentials). */
+const bootFetches = ['/api/config', '/locales/de.json'];
+
+const fetchPreload = (url: string) =>
+  `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/** Only a cid of the shape we issue goes into a header (no header injection, no odd bytes). */
+const plainCid = /^[A-Za-z0-9_-]{16,64}$/;
+
+function readRoutePreloads(webDistDir: string): Record<string, string[]> {
+  try {
+    const parsed = JSON.parse(readFileSync(join(webDistDir, routePreloadsFile), 'utf8')) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string[]>) : {};
+  } catch {
+    return {}; // a build without the plugin: pages still work, just without the hints
+  }
+}
+
+/**
+ * The `Link` header of a page (ADR 0602): the boot fetches, the route's step chunks and, when the
+ * URL carries a cid (new API generation), the load call, all requested beside the entry script
+ * instead of one after another (page -> entry -> config and texts -> step chunk -> saved data).
+ */
+export function pageLinks(
+  preloads: Record<string, string[]>,
+  path: string,
+  cid: unknown,
+  preloadLoadCall: boolean,
+): string {
+  const links = bootFetches.map(fetchPreload);
+  const chunks = preloads[path];
+  for (const f of chunks ?? []) links.push(`<${f}>; rel=modulepreload`);
+  if (chunks && preloadLoadCall && typeof cid === 'string' && plainCid.test(cid))
+    links.push(fetchPreload(`/api/tenancies?cid=${cid}`));
+  return links.join(', ');
+}
+
 /**
  * Serves the built web app (dist/web). Client routes (/start, /tenant?cid=..., /error) fall back
- * to index.html; everything else unknown is a JSON 404.
+ * to index.html; everything else unknown is a JSON 404. Files go out pre-compressed (.br/.gz made
+ * by the build) when the browser accepts it.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  opts: { preloadLoadCall?: boolean } = {},
+): Promise<void> {
   const hasBuild = existsSync(join(webDistDir, 'index.html'));
+  const preloads = hasBuild ? readRoutePreloads(webDistDir) : {};
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Vite puts content-hashed files in assets/: safe to cache for a long time.
       setHeaders(res, path) {
         if (path.includes(`${join('/', 'assets', '/')}`)) {
@@ -32,6 +79,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if ((request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request, path)) {
       if (hasBuild) {
         reply.header('cache-control', 'no-cache');
+        const cid = (request.query as Record<string, unknown> | undefined)?.cid;
+        reply.header('link', pageLinks(preloads, path, cid, opts.preloadLoadCall ?? false));
         return reply.type('text/html; charset=utf-8').sendFile('index.html');
       }
       return reply
