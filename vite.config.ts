@@ -49,6 +49,13 @@ function routePreloadsAndPrecompression(): Plugin {
           .filter((f) => !loaded.has(f))
           .map((f) => `/${f}`);
       }
+      // Before everything else: the entry and its imports (the HTML names them only later).
+      preloads['@entry'] = entry ? [...loaded].map((f) => `/${f}`) : [];
+      // A page with a cid loads the saved application first, through the lazy API client.
+      const api = chunks.find((c) => c.facadeModuleId?.endsWith('/api/apiClient.ts'));
+      preloads['@load'] = api
+        ? [...closure(api.fileName)].filter((f) => !loaded.has(f)).map((f) => `/${f}`)
+        : [];
       this.emitFile({
         type: 'asset',
         fileName: routePreloadsFile,

@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { apiError } from './errors';
 import { isApiPath } from './security';
 
-/** Written by the build (vite.config.ts): per page route, the chunks its step body needs. */
+/**
+ * Written by the build (vite.config.ts): per page route, the chunks its step body needs; '@entry'
+ * the entry script with its imports, '@load' the lazy API client a page with a cid needs first.
+ */
 const routePreloadsFile = join('.vite', 'route-preloads.json');
 
 /** What every page fetches before it can show anything (src/web/main.tsx, with credentials). */
@@ -37,11 +40,15 @@ export function pageLinks(
   cid: unknown,
   preloadLoadCall: boolean,
 ): string {
-  const links = bootFetches.map(fetchPreload);
+  const module = (f: string) => `<${f}>; rel=modulepreload`;
+  const links = (preloads['@entry'] ?? []).map(module);
+  links.push(...bootFetches.map(fetchPreload));
   const chunks = preloads[path];
-  for (const f of chunks ?? []) links.push(`<${f}>; rel=modulepreload`);
-  if (chunks && preloadLoadCall && typeof cid === 'string' && plainCid.test(cid))
+  links.push(...(chunks ?? []).map(module));
+  if (chunks && preloadLoadCall && typeof cid === 'string' && plainCid.test(cid)) {
     links.push(fetchPreload(`/api/tenancies?cid=${cid}`));
+    links.push(...(preloads['@load'] ?? []).map(module));
+  }
   return links.join(', ');
 }
 
