@@ -90,8 +90,10 @@ export async function registerWebApp(
         reply.header('link', pageLinks(preloads, path, cid, opts.preloadLoadCall ?? false));
         return reply.type('text/html; charset=utf-8').sendFile('index.html');
       }
+      // Without a build (API-only runs, tests) the page is simply not here: a 404 with the hint,
+      // never a 5xx, which would depend on nothing but the path a client asks for.
       return reply
-        .status(503)
+        .status(404)
         .type('text/html; charset=utf-8')
         .send(
           '<!doctype html><html lang="de"><meta charset="utf-8"><title>Nicht gebaut</title>' +
