@@ -181,32 +181,34 @@ function StepFrame({
           <p>{failure}</p>
         </div>
       ) : null}
-      <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
-        <h1 id="step-title">{ui.steps[step].title}</h1>
-        <Suspense fallback={<Spinner text={ui.technical.loading} />}>
+      {/* One boundary for the form and what follows it: while the step's chunk loads, a spinner
+          stands in for all of it, so nothing already shown moves when the fields arrive (CLS). */}
+      <Suspense fallback={<Spinner text={ui.technical.loading} />}>
+        <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
+          <h1 id="step-title">{ui.steps[step].title}</h1>
           <Body ctx={ctx} />
-        </Suspense>
-        <div className="actions">
-          {back && backText ? (
-            <button type="button" className="button button--secondary" onClick={() => jump(back)}>
-              {backText}
+          <div className="actions">
+            {back && backText ? (
+              <button type="button" className="button button--secondary" onClick={() => jump(back)}>
+                {backText}
+              </button>
+            ) : (
+              <span />
+            )}
+            <button type="submit" className="button" aria-disabled={locked ? 'true' : undefined}>
+              {forwardLabel(list, step, reservation)}
             </button>
-          ) : (
-            <span />
-          )}
-          <button type="submit" className="button" aria-disabled={locked ? 'true' : undefined}>
-            {forwardLabel(list, step, reservation)}
-          </button>
-        </div>
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {status}
-        </p>
-      </form>
-      {cid && !processing ? (
-        <Suspense fallback={null}>
-          <SaveLater cid={cid} step={step} />
-        </Suspense>
-      ) : null}
+          </div>
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {status}
+          </p>
+        </form>
+        {cid && !processing ? (
+          <Suspense fallback={null}>
+            <SaveLater cid={cid} step={step} />
+          </Suspense>
+        ) : null}
+      </Suspense>
     </>
   );
 }
