@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
+import { executeSqlIn, type Database, type Tx } from '../db/client';
 import { applications, deletedApplications, type ApplicationRow } from '../db/schema/index';
 import { hashCid } from './cid';
 
@@ -76,7 +76,8 @@ export class ApplicationStore {
 
   /**
    * Saves edits; refuses (returns undefined) once the application has been submitted. One
-   * statement, atomic on its own; it answers only the id (the caller has the data already).
+   * statement, atomic on its own; it answers only the id (the caller has the data already). Plain
+   * SQL: drizzle's builder spent ~12 % of a save's CPU composing this statement (ADR 0601).
    */
   async updateEditable(
     id: string,
@@ -91,20 +92,28 @@ export class ApplicationStore {
     },
     tx?: Tx,
   ): Promise<{ id: string } | undefined> {
-    const rows = await (tx ?? this.db.orm)
-      .update(applications)
-      .set({
-        data: values.data,
-        reachedSteps: values.reachedSteps,
-        ...(values.contractState !== undefined ? { contractState: values.contractState } : {}),
-        ...(values.partnerCode !== undefined ? { partnerCode: values.partnerCode } : {}),
-        ...(values.subPartnerCode !== undefined ? { subPartnerCode: values.subPartnerCode } : {}),
-        ...(values.captchaVerified ? { captchaVerifiedAt: values.now } : {}),
-        updatedAt: values.now,
-      })
-      .where(and(eq(applications.id, id), isNull(applications.submittedAt)))
-      .returning({ id: applications.id });
-    return rows[0];
+    const params: unknown[] = [
+      id,
+      JSON.stringify(values.data),
+      JSON.stringify(values.reachedSteps),
+      values.now.toISOString(),
+    ];
+    const sets = ['data = $2::jsonb', 'reached_steps = $3::jsonb', 'updated_at = $4::timestamptz'];
+    const optional = (column: string, value: string | null | undefined) => {
+      if (value === undefined) return;
+      params.push(value);
+      sets.push(`${column} = $${params.length}::text`);
+    };
+    optional('contract_state', values.contractState);
+    optional('partner_code', values.partnerCode);
+    optional('sub_partner_code', values.subPartnerCode);
+    if (values.captchaVerified) sets.push('captcha_verified_at = $4::timestamptz');
+    const text =
+      `UPDATE applications SET ${sets.join(', ')} ` +
+      'WHERE id = $1::uuid AND submitted_at IS NULL RETURNING id';
+    const r = tx ? await executeSqlIn(tx, text, params) : await this.db.executeSql(text, params);
+    const row = r.rows[0];
+    return row ? { id: String(row.id) } : undefined;
   }
 
   /** An accepted reservation becomes a contract application the tenant completes (same cid). */
