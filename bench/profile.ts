@@ -16,7 +16,7 @@ const engine = process.env.ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const what = process.env.WHAT ?? 'save';
 const profDir = mkdtempSync(join(tmpdir(), 'prof-'));
 const env: Record<string, string> = {
-  LOG_LEVEL: 'info',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   RATE_LIMIT_WRITES: '1000000000',
   SERVER_SECRET: 'bench-secret-0123456789abcdef',
 };

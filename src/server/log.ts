@@ -17,7 +17,26 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  return pino(options, bufferedStdout());
+}
+
+/**
+ * Standard output with the lines written in batches (ADR 0600): a write system call per request
+ * line was ~5 % of the server's CPU on the cheapest call. A line waits at most a second (or until
+ * 4 KB are buffered); pino flushes the rest synchronously when the process exits. A kill -9 can
+ * lose the last second of lines, never data: saves are durable before they are answered.
+ */
+function bufferedStdout(): pino.DestinationStream {
+  const out = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => {
+    try {
+      out.flush();
+    } catch {
+      /* closing down: pino's exit handler writes what is left */
+    }
+  }, 1000).unref();
+  return out;
 }
 
 /** The first 10 hex characters of the cid's SHA-256: enough to correlate log lines. */
