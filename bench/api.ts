@@ -65,18 +65,40 @@ const fmtLoad = (l: Load) =>
 /** The bare Fastify hello server: the yardstick for every ratio. */
 export async function benchBare(): Promise<{ load: Load; rows: Row[] }> {
   const bare = await startChild({ script: 'bench/bareServer.ts', env: {}, discardStdout: true });
+  let load: Load;
   try {
     await cannon(bare.url, { seconds: 2 }); // warm-up (JIT)
-    const load = await cannon(bare.url);
-    return {
-      load,
-      rows: [
-        { figure: 'bare Fastify hello', value: fmtLoad(load), target: '(yardstick)', ok: null },
-      ],
-    };
+    load = await cannon(bare.url);
   } finally {
     await bare.stop();
   }
+  // Reported only (ADR 0600): the same bare server answering with the bytes /api/rates must send
+  // (the product's security and CORS headers, the rates body). Its ratio is the ceiling the
+  // product's rates call could reach with zero work of its own, on this machine.
+  const asRates = await startChild({
+    script: 'bench/bareServer.ts',
+    env: { BARE_AS_RATES: '1' },
+    discardStdout: true,
+  });
+  let rates: Load;
+  try {
+    await cannon(`${asRates.url}/rates`, { seconds: 2 });
+    rates = await cannon(`${asRates.url}/rates`);
+  } finally {
+    await asRates.stop();
+  }
+  return {
+    load,
+    rows: [
+      { figure: 'bare Fastify hello', value: fmtLoad(load), target: '(yardstick)', ok: null },
+      {
+        figure: "bare Fastify with the rates answer's headers and body",
+        value: `${fmtLoad(rates)} = ${(rates.rps / load.rps).toFixed(2)} x bare`,
+        target: '(reported: ceiling for the rates ratio)',
+        ok: null,
+      },
+    ],
+  };
 }
 
 /**
