@@ -18,16 +18,21 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     },
   };
   if (destination) return pino(options, destination);
+  if (level === 'silent') return pino(options);
   return pino(options, bufferedStdout());
 }
+
+let stdout: pino.DestinationStream | undefined;
 
 /**
  * Standard output with the lines written in batches (ADR 0600): a write system call per request
  * line was ~5 % of the server's CPU on the cheapest call. A line waits at most a second (or until
  * 4 KB are buffered); pino flushes the rest synchronously when the process exits. A kill -9 can
- * lose the last second of lines, never data: saves are durable before they are answered.
+ * lose the last second of lines, never data: saves are durable before they are answered. One
+ * stream per process, so loggers never interleave their batches.
  */
 function bufferedStdout(): pino.DestinationStream {
+  if (stdout) return stdout;
   const out = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   setInterval(() => {
     try {
@@ -36,7 +41,7 @@ function bufferedStdout(): pino.DestinationStream {
       /* closing down: pino's exit handler writes what is left */
     }
   }, 1000).unref();
-  return out;
+  return (stdout = out);
 }
 
 /** The first 10 hex characters of the cid's SHA-256: enough to correlate log lines. */
