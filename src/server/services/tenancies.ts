@@ -215,8 +215,9 @@ export class TenancyService {
     }
     // The body is the whole state of the step: a shown field that was not sent has been emptied.
     if (step) {
+      const sent = new Set(decoded.sent);
       for (const path of activeMask(model, step, ctx)) {
-        if (!decoded.sent.includes(path) && !serverOwnedGroups.includes(path.split('.')[0]!)) {
+        if (!sent.has(path) && !serverOwnedGroups.includes(path.split('.')[0]!)) {
           model = setField(model, path, undefined as never);
         }
       }
@@ -247,9 +248,13 @@ export class TenancyService {
     const partnerCode = model.billing.partner_code?.trim() || null;
     const subPartnerCode = model.uce.subPartnerCode?.trim() || null;
     const wireErrors = codec.encodeErrors(errors, model);
-    const firstErrorStep = list.find((s) =>
-      activeMask(model, s, ctx).some((p) => (errors as Record<string, unknown>)[p]),
-    );
+    // Only a final submission answers skip_to; a step save need not walk every step's mask.
+    const firstErrorStep =
+      final && hasErrors(errors)
+        ? list.find((s) =>
+            activeMask(model, s, ctx).some((p) => (errors as Record<string, unknown>)[p]),
+          )
+        : undefined;
 
     if (final && !hasErrors(errors)) {
       const allReached = list.filter(
