@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { stepIds, steps } from './src/domain/flow/steps';
+import { stepIds, steps } from './src/domain/flow/steps.ts';
 
 /** Where the server finds the route preloads (a dot folder: @fastify/static does not serve it). */
 export const routePreloadsFile = '.vite/route-preloads.json';
