@@ -1,5 +1,5 @@
-import { describedBy, fieldId } from './ids';
-import { FieldMessages, type FieldChrome } from './FieldShell';
+import { controlAria, fieldId } from './ids';
+import { FieldMessages, LabelledField, type FieldChrome } from './FieldShell';
 
 export interface Choice {
   value: string;
@@ -32,8 +32,7 @@ export function RadioField({
   return (
     <fieldset
       className={`field${error ? ' field--error' : ''}`}
-      aria-describedby={describedBy(path, !!hint, !!error)}
-      aria-invalid={error ? true : undefined}
+      {...controlAria(path, hint, error)}
     >
       <legend>
         {label}
@@ -73,20 +72,13 @@ export function SelectField({
   onChange,
   onBlur,
 }: Props) {
-  const id = fieldId(path);
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <div className="label-row">
-        <label htmlFor={id}>{label}</label>
-        {help}
-      </div>
-      <FieldMessages path={path} hint={hint} error={error} />
+    <LabelledField path={path} label={label} hint={hint} error={error} help={help}>
       <select
-        id={id}
+        id={fieldId(path)}
         name={path}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, !!hint, !!error)}
+        {...controlAria(path, hint, error)}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
       >
@@ -96,7 +88,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -126,8 +118,7 @@ export function CheckboxField({
           id={id}
           name={path}
           checked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(path, !!hint, !!error)}
+          {...controlAria(path, hint, error)}
           onChange={(e) => onChange(e.target.checked)}
           onBlur={onBlur}
         />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorId, hintId } from './ids';
+import { errorId, fieldId, hintId } from './ids';
 
 export interface FieldChrome {
   /** Model path, e.g. 'objective.deposit'. */
@@ -26,5 +26,26 @@ export function FieldMessages({ path, hint, error }: Pick<FieldChrome, 'path' | 
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The frame of a control with a visible <label>: label and help button, hint and error, control. */
+export function LabelledField({
+  path,
+  label,
+  hint,
+  error,
+  help,
+  children,
+}: FieldChrome & { children: ReactNode }) {
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <div className="label-row">
+        <label htmlFor={fieldId(path)}>{label}</label>
+        {help}
+      </div>
+      <FieldMessages path={path} hint={hint} error={error} />
+      {children}
+    </div>
   );
 }

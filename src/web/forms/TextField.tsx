@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
-import { describedBy, fieldId } from './ids';
-import { FieldMessages, type FieldChrome } from './FieldShell';
+import { controlAria, fieldId } from './ids';
+import { LabelledField, type FieldChrome } from './FieldShell';
 
 type Props = FieldChrome & {
   value: string;
@@ -19,24 +19,17 @@ export function TextField({
   onBlur,
   ...input
 }: Props) {
-  const id = fieldId(path);
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <div className="label-row">
-        <label htmlFor={id}>{label}</label>
-        {help}
-      </div>
-      <FieldMessages path={path} hint={hint} error={error} />
+    <LabelledField path={path} label={label} hint={hint} error={error} help={help}>
       <input
-        id={id}
+        id={fieldId(path)}
         name={path}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, !!hint, !!error)}
+        {...controlAria(path, hint, error)}
         onChange={(e) => onChange(e.target.value)}
         onBlur={onBlur}
         {...input}
       />
-    </div>
+    </LabelledField>
   );
 }

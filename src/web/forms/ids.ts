@@ -7,3 +7,11 @@ export function describedBy(path: string, hasHint: boolean, hasError: boolean): 
   const ids = [hasHint ? hintId(path) : '', hasError ? errorId(path) : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
+
+/** The ARIA state every control carries: invalid while it has an error, described by hint and error. */
+export function controlAria(path: string, hint?: string, error?: string) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(path, !!hint, !!error),
+  } as const;
+}
