@@ -6,6 +6,17 @@ import { hashCid } from './cid';
 export type ApplicationKind = 'contract' | 'reservation';
 
 /** Storage of applications by cid (only its hash reaches the database). */
+/** What a save writes: the same on the first save (insert) and on every later one (update). */
+interface EditableValues {
+  data: unknown;
+  reachedSteps: string[];
+  contractState?: string | null;
+  partnerCode?: string | null;
+  subPartnerCode?: string | null;
+  captchaVerified?: boolean;
+  now: Date;
+}
+
 export class ApplicationStore {
   /**
    * The lookup every load and save starts with, built once (ADR 0601): drizzle otherwise rebuilds
@@ -43,17 +54,7 @@ export class ApplicationStore {
   }
 
   async insert(
-    values: {
-      cid: string;
-      kind: ApplicationKind;
-      data: unknown;
-      reachedSteps: string[];
-      contractState?: string | null;
-      partnerCode?: string | null;
-      subPartnerCode?: string | null;
-      captchaVerified?: boolean;
-      now: Date;
-    },
+    values: EditableValues & { cid: string; kind: ApplicationKind },
     tx?: Tx,
   ): Promise<ApplicationRow> {
     const rows = await (tx ?? this.db.orm)
@@ -81,15 +82,7 @@ export class ApplicationStore {
    */
   async updateEditable(
     id: string,
-    values: {
-      data: unknown;
-      reachedSteps: string[];
-      contractState?: string | null;
-      partnerCode?: string | null;
-      subPartnerCode?: string | null;
-      captchaVerified?: boolean;
-      now: Date;
-    },
+    values: EditableValues,
     tx?: Tx,
   ): Promise<{ id: string } | undefined> {
     const params: unknown[] = [

@@ -289,26 +289,17 @@ export class TenancyService {
       return { cid, errors: {}, skip_to: null, state: 'submitted' };
     }
 
+    const values = {
+      data: stored,
+      reachedSteps: reached,
+      partnerCode,
+      subPartnerCode,
+      captchaVerified: checked.captchaVerified,
+      now,
+    };
     if (!row) {
-      await this.deps.store.insert({
-        cid,
-        kind,
-        data: stored,
-        reachedSteps: reached,
-        partnerCode,
-        subPartnerCode,
-        captchaVerified: checked.captchaVerified,
-        now,
-      });
+      await this.deps.store.insert({ cid, kind, ...values });
     } else {
-      const values = {
-        data: stored,
-        reachedSteps: reached,
-        partnerCode,
-        subPartnerCode,
-        captchaVerified: checked.captchaVerified,
-        now,
-      };
       // The common save is one UPDATE, atomic by itself: no BEGIN/COMMIT round trips (ADR 0601).
       // Continuing a reservation changes two things at once and keeps its transaction.
       const updated = continuesReservation
