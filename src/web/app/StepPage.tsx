@@ -181,9 +181,17 @@ function StepFrame({
           <p>{failure}</p>
         </div>
       ) : null}
-      {/* One boundary for the form and what follows it: while the step's chunk loads, a spinner
-          stands in for all of it, so nothing already shown moves when the fields arrive (CLS). */}
-      <Suspense fallback={<Spinner text={ui.technical.loading} />}>
+      {/* One boundary for the form and what follows it: while the step's chunk loads, a card with
+          the same heading and a spinner stands in for all of it, so the page always has its h1 and
+          nothing already shown moves when the fields arrive (CLS). */}
+      <Suspense
+        fallback={
+          <div className="card">
+            <h1>{ui.steps[step].title}</h1>
+            <Spinner text={ui.technical.loading} />
+          </div>
+        }
+      >
         <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
           <h1 id="step-title">{ui.steps[step].title}</h1>
           <Body ctx={ctx} />
