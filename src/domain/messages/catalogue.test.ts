@@ -13,6 +13,7 @@ const specStrings = [
   'Reservieren und später fortfahren',
   'Persönliche Daten ändern',
   'Mit dem Antrag fortfahren',
+  'Ihre persönlichen Daten haben Sie bereits angegeben...',
   'Ihre Reservierung wird bearbeitet',
   'Ihr Vertrag wird bearbeitet (Dies kann bis zu 2 Minuten dauern)',
   'Meldung',
@@ -76,17 +77,10 @@ function allTexts(): string[] {
   return out;
 }
 
-/** Spec strings whose '...' stands for the rest of the text: the catalogue continues them. */
-const specPrefixes = ['Ihre persönlichen Daten haben Sie bereits angegeben...'];
-
 describe('catalogue contains the spec strings verbatim', () => {
   const texts = allTexts();
   test.each(specStrings)('%s', (s) => {
     expect(texts).toContain(s);
-  });
-  test.each(specPrefixes)('%s', (s) => {
-    const head = s.replace(/\.\.\.$/, '');
-    expect(texts.some((t) => t.startsWith(head) && t.length > head.length)).toBe(true);
   });
 });
 

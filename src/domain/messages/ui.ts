@@ -89,8 +89,9 @@ export const ui = {
     landlordHint: 'Reservieren und später fortfahren',
     landlordHintText:
       'Sie kennen die Daten Ihres Vermieters noch nicht? Reservieren Sie die Bürgschaft jetzt und vervollständigen Sie den Antrag später.',
-    alreadyGivenHint:
-      'Ihre persönlichen Daten haben Sie bereits angegeben. Sie können sie ändern oder mit dem Antrag fortfahren.',
+    // The spec's words, verbatim; the second sentence says what the two buttons do.
+    alreadyGivenHint: 'Ihre persönlichen Daten haben Sie bereits angegeben...',
+    alreadyGivenDetail: 'Sie können sie ändern oder mit dem Antrag fortfahren.',
     changePersonalData: 'Persönliche Daten ändern',
     continueApplication: 'Mit dem Antrag fortfahren',
   },

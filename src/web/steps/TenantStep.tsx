@@ -30,7 +30,9 @@ export default function TenantStep({ ctx }: StepBodyProps) {
     return (
       <div className="notice" role="status">
         <div>
-          <p>{ui.reservation.alreadyGivenHint}</p>
+          <p>
+            {ui.reservation.alreadyGivenHint} {ui.reservation.alreadyGivenDetail}
+          </p>
           <div className="actions">
             <button
               type="button"
