@@ -10,10 +10,10 @@ import { loadConfig } from '../config';
 import { openPglite, type Database, type Engine } from '../db/client';
 import { migrate } from '../db/migrate';
 import { applications, decisions, documents, mails } from '../db/schema/index';
-import { hashCid, newCid } from '../services/cid';
 import { createTestDatabase, engines, type TestDatabase } from '../testing/database';
 import { createMailer } from '../mail/index';
 import { createProcessing } from './index';
+import { submitApplication } from './testing/harness';
 import { personas } from './testing/personas';
 
 const N = 60;
@@ -74,30 +74,7 @@ async function submitAll(db: Database, dataDir: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < N; i++) {
     const p = personas[i % personas.length]!;
-    const { security: _s, formHandling: _f, cid: _c, ...data } = p.model;
-    const cid = newCid();
-    ids.push(
-      await db.transaction(async (tx) => {
-        const now = clock.now();
-        const row = (
-          await tx
-            .insert(applications)
-            .values({
-              cidHash: hashCid(cid),
-              kind: p.kind,
-              data,
-              reachedSteps: [],
-              orderState: 'submitted',
-              createdAt: now,
-              updatedAt: now,
-              submittedAt: now,
-            })
-            .returning({ id: applications.id })
-        )[0]!;
-        await processing.enqueueDecision(tx, row.id, cid);
-        return row.id;
-      }),
-    );
+    ids.push((await submitApplication(db, processing, clock.now(), p.model, p.kind)).id);
   }
   await processing.stop();
   return ids;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { fixedClock } from '../../clock';
 import { loadConfig } from '../../config';
-import type { Engine } from '../../db/client';
+import type { Database, Engine } from '../../db/client';
 import { applications, decisions, documents, mails } from '../../db/schema/index';
 import { hashCid, newCid } from '../../services/cid';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
@@ -29,6 +29,42 @@ export interface Harness {
 }
 
 export const testNow = '2026-03-02T09:00:00Z';
+
+/**
+ * What the server's final submission does, without HTTP: the application row in state 'submitted'
+ * and its decision job, in one transaction (client-only parts of the model are not stored).
+ */
+export async function submitApplication(
+  db: Database,
+  processing: Processing,
+  now: Date,
+  model: FormModel,
+  kind: 'contract' | 'reservation',
+): Promise<{ id: string; cid: string }> {
+  const cid = newCid();
+  const { security: _s, formHandling: _f, cid: _c, ...data } = model;
+  const id = await db.transaction(async (tx) => {
+    const row = (
+      await tx
+        .insert(applications)
+        .values({
+          cidHash: hashCid(cid),
+          kind,
+          data,
+          reachedSteps: [],
+          orderState: 'submitted',
+          digital: model.objective.deliverTo === 'digital',
+          createdAt: now,
+          updatedAt: now,
+          submittedAt: now,
+        })
+        .returning({ id: applications.id })
+    )[0]!;
+    await processing.enqueueDecision(tx, row.id, cid);
+    return row.id;
+  });
+  return { id, cid };
+}
 
 /** A real database (either engine), a real mailer and processing started with short timings. */
 export async function startHarness(
@@ -60,32 +96,7 @@ export async function startHarness(
     processing,
     dataDir,
     clock,
-    async submit(model, kind) {
-      const cid = newCid();
-      const now = clock.now();
-      const { security: _s, formHandling: _f, cid: _c, ...data } = model;
-      const id = await db.transaction(async (tx) => {
-        const row = (
-          await tx
-            .insert(applications)
-            .values({
-              cidHash: hashCid(cid),
-              kind,
-              data,
-              reachedSteps: [],
-              orderState: 'submitted',
-              digital: model.objective.deliverTo === 'digital',
-              createdAt: now,
-              updatedAt: now,
-              submittedAt: now,
-            })
-            .returning({ id: applications.id })
-        )[0]!;
-        await processing.enqueueDecision(tx, row.id, cid);
-        return row.id;
-      });
-      return { id, cid };
-    },
+    submit: (model, kind) => submitApplication(db, processing, clock.now(), model, kind),
     async pollState(id, o) {
       let state: string | null = null;
       for (let polls = 1; polls <= 90; polls++) {
