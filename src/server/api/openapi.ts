@@ -124,6 +124,18 @@ const p = (name: string, description: string) => ({
   schema: { type: 'string' },
 });
 
+/** The two state endpoints (contract, reservation) answer the same shape. */
+const orderStatus = (summary: string) => ({
+  get: {
+    summary,
+    parameters: [p('cid', 'Session id')],
+    responses: {
+      '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
+      '404': err('unknown'),
+    },
+  },
+});
+
 /** The OpenAPI 3.1 document of the new API (GET /api/openapi.json). */
 export function openApiDocument(wire: WireFormat): Schema {
   const body = {
@@ -341,26 +353,8 @@ export function openApiDocument(wire: WireFormat): Schema {
           },
         },
       },
-      '/api/application/state/{cid}': {
-        get: {
-          summary: 'Order status of a contract',
-          parameters: [p('cid', 'Session id')],
-          responses: {
-            '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
-            '404': err('unknown'),
-          },
-        },
-      },
-      '/api/reservation/state/{cid}': {
-        get: {
-          summary: 'Order status of a reservation',
-          parameters: [p('cid', 'Session id')],
-          responses: {
-            '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
-            '404': err('unknown'),
-          },
-        },
-      },
+      '/api/application/state/{cid}': orderStatus('Order status of a contract'),
+      '/api/reservation/state/{cid}': orderStatus('Order status of a reservation'),
       '/api/captcha/challenge': {
         get: {
           summary:
