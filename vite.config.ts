@@ -87,6 +87,9 @@ function routePreloadsAndPrecompression(): Plugin {
   };
 }
 
+/** npm run dev: the API server listens on PORT (scripts/dev.ts), so the proxy goes there. */
+const api = `http://127.0.0.1:${process.env.PORT || '3000'}`;
+
 // The web app lives in src/web and is built to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
@@ -96,12 +99,13 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
-      '/health': 'http://127.0.0.1:3000',
-      '/onlineantrag-sidebar': 'http://127.0.0.1:3000',
-      '/tenancy_steps_reconfigured': 'http://127.0.0.1:3000',
-      '/tenancy_reservation_steps_reconfigured': 'http://127.0.0.1:3000',
-      '/ajax::tenancy_logic': 'http://127.0.0.1:3000',
+      '/api': api,
+      '/health': api,
+      '/locales': api,
+      '/onlineantrag-sidebar': api,
+      '/tenancy_steps_reconfigured': api,
+      '/tenancy_reservation_steps_reconfigured': api,
+      '/ajax::tenancy_logic': api,
     },
   },
 });

@@ -1,205 +1,243 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { completeNewApiApplication } from '../src/server/testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
-import { startChild, startProductServer, type ChildServer } from './lib/childServer';
+import type { Baseline } from './lib/baseline';
+import { cpuMsOf, startChild, startCompiledServer, type ChildServer } from './lib/childServer';
 import { check, type Row } from './lib/report';
+import { fmt, repeats, spread } from './lib/stats';
 
-export const CONNECTIONS = 50;
 const APPLICATIONS = 200;
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
+const WARMUP = 1;
+const LEVELS = [8, 50] as const;
 
-export interface Load {
+interface Load {
   rps: number;
-  p50: number;
   p99: number;
   errors: number;
+  /** Server CPU (all threads) per answered request, µs. */
+  cpuUs: number;
 }
 
 async function cannon(
-  url: string,
-  opts: { method?: string; body?: string; seconds?: number; paths?: string[] } = {},
+  server: ChildServer,
+  connections: number,
+  opts: { path?: string; method?: string; body?: string; paths?: string[] },
 ): Promise<Load> {
   let n = 0;
   const paths = opts.paths;
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: opts.seconds ?? DURATION,
-    method: opts.method ?? 'GET',
-    headers: opts.body ? { 'content-type': 'application/json' } : {},
-    body: opts.body,
-    // Each request takes the next path (another application), as 50 different tenants would.
-    ...(paths
-      ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }] }
-      : {}),
-  });
+  const run = (seconds: number) =>
+    autocannon({
+      url: `${server.url}${opts.path ?? ''}`,
+      connections,
+      duration: seconds,
+      method: opts.method ?? 'GET',
+      headers: opts.body ? { 'content-type': 'application/json' } : {},
+      body: opts.body,
+      // Each request takes the next path (another application), as many tenants would.
+      ...(paths
+        ? { requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }] }
+        : {}),
+    });
+  await run(WARMUP); // JIT and caches warm
+  const cpu0 = cpuMsOf(server.pid);
+  const r = await run(DURATION);
+  const cpu = cpuMsOf(server.pid) - cpu0;
   return {
     rps: r.requests.average,
-    p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    cpuUs: r.requests.total ? (cpu * 1000) / r.requests.total : NaN,
   };
 }
 
-/** Samples a process's RSS every 250 ms while `work` runs; answers the peak in MB. */
-async function peakRss(server: ChildServer, work: () => Promise<void>): Promise<number> {
-  let peak = server.rssMb();
-  const t = setInterval(() => {
-    try {
-      peak = Math.max(peak, server.rssMb());
-    } catch {
-      /* process gone */
-    }
-  }, 250);
-  try {
-    await work();
-  } finally {
-    clearInterval(t);
-  }
-  return peak;
+type Call = 'hello' | 'rates' | 'load' | 'save';
+interface Target {
+  name: string;
+  server: ChildServer;
+  calls: Call[];
+  /** Per call: how to request it. */
+  request: Partial<
+    Record<Call, { path?: string; method?: string; body?: string; paths?: string[] }>
+  >;
+  cleanup(): Promise<void>;
 }
 
-const fmtLoad = (l: Load) =>
-  `${Math.round(l.rps)} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.errors ? `, ${l.errors} errors` : ''}`;
+const benchEnv = {
+  LOG_LEVEL: 'info',
+  // 50 connections from one address would otherwise be answered 429 (we measure the save).
+  RATE_LIMIT_WRITES: '1000000000',
+  SERVER_SECRET: 'bench-secret-0123456789abcdef',
+};
 
-/** The bare Fastify hello server: the yardstick for every ratio. */
-export async function benchBare(): Promise<{ load: Load; rows: Row[] }> {
-  const bare = await startChild({ script: 'bench/bareServer.ts', env: {}, discardStdout: true });
-  let load: Load;
-  try {
-    await cannon(bare.url, { seconds: 2 }); // warm-up (JIT)
-    load = await cannon(bare.url);
-  } finally {
-    await bare.stop();
-  }
-  // Reported only (ADR 0600): the same bare server answering with the bytes /api/rates must send
-  // (the product's security and CORS headers, the rates body). Its ratio is the ceiling the
-  // product's rates call could reach with zero work of its own, on this machine.
-  const asRates = await startChild({
-    script: 'bench/bareServer.ts',
-    env: { BARE_AS_RATES: '1' },
-    discardStdout: true,
-  });
-  let rates: Load;
-  try {
-    await cannon(`${asRates.url}/rates`, { seconds: 2 });
-    rates = await cannon(`${asRates.url}/rates`);
-  } finally {
-    await asRates.stop();
-  }
-  return {
-    load,
-    rows: [
-      { figure: 'bare Fastify hello', value: fmtLoad(load), target: '(yardstick)', ok: null },
-      {
-        figure: "bare Fastify with the rates answer's headers and body",
-        value: `${fmtLoad(rates)} = ${(rates.rps / load.rps).toFixed(2)} x bare`,
-        target: '(reported: ceiling for the rates ratio)',
-        ok: null,
-      },
-    ],
-  };
-}
-
-/**
- * The product server as a child process on a fresh database of the engine. The write limiter is
- * set to 1e9 per window (RATE_LIMIT_WRITES): 50 connections from one address would otherwise be
- * answered 429 after 60 saves, and we would measure the limiter, not the save.
- */
-export async function benchEngine(
+async function product(
+  name: string,
   engine: 'pglite' | 'postgres',
-  bare: Load,
-  extraEnv: Record<string, string>,
-): Promise<Row[]> {
+  baseline?: Baseline,
+): Promise<Target> {
   let pgdb: TestDatabase | undefined;
-  const env: Record<string, string> = {
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_WRITES: '1000000000',
-    SERVER_SECRET: 'bench-secret-0123456789abcdef',
-    ...extraEnv,
-  };
+  let dataDir: string | undefined;
+  const env: Record<string, string> = { ...benchEnv };
   if (engine === 'postgres') {
     pgdb = await createTestDatabase('postgres', { migrate: false });
     env.DATABASE_URL = pgdb.url!;
   } else {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    env.DATA_DIR = mkdtempSync(join(tmpdir(), 'quality-bench-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'quality-bench-'));
+    env.DATA_DIR = dataDir;
   }
-  const server = await startProductServer(env, { keepOutput: false, discardStdout: true });
-  const rows: Row[] = [];
+  let server: ChildServer;
   try {
-    // 200 applications saved up to the tenant step: the load and save calls rotate through them,
-    // so 50 connections are 50 tenants (one shared row would measure its row lock instead).
-    const app = completeNewApiApplication();
-    const cids: string[] = [];
-    for (let i = 0; i < APPLICATIONS; i++) {
-      const created = await (
-        await fetch(`${server.url}/api/tenancies?step=tenant`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(app),
+    server = baseline
+      ? await startChild({
+          script: 'src/server/main.ts',
+          cwd: baseline.dir,
+          env,
+          keepOutput: false,
+          discardStdout: true,
+          timeoutMs: 300_000,
         })
-      ).json();
-      if (!created.cid || Object.keys(created.errors ?? {}).length)
-        throw new Error(`setup save failed: ${JSON.stringify(created)}`);
-      cids.push(created.cid as string);
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-    const idle = server.rssMb();
+      : await startCompiledServer(env, { keepOutput: false, discardStdout: true });
+  } catch (err) {
+    await pgdb?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  // 200 applications saved up to the tenant step: the load and save calls rotate through them,
+  // so the connections are different tenants (one shared row would measure its row lock).
+  const app = completeNewApiApplication();
+  const cids: string[] = [];
+  for (let i = 0; i < APPLICATIONS; i++) {
+    const created = await (
+      await fetch(`${server.url}/api/tenancies?step=tenant`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(app),
+      })
+    ).json();
+    if (!created.cid || Object.keys(created.errors ?? {}).length)
+      throw new Error(`setup save failed: ${JSON.stringify(created)}`);
+    cids.push(created.cid as string);
+  }
+  return {
+    name,
+    server,
+    calls: ['rates', 'load', 'save'],
+    request: {
+      rates: { path: '/api/rates?sum=1500&payment=12&product_selection=standard' },
+      load: { paths: cids.map((c) => `/api/tenancies?cid=${c}`) },
+      save: {
+        method: 'PATCH',
+        body: JSON.stringify(app),
+        paths: cids.map((c) => `/api/tenancies?cid=${c}&step=tenant`),
+      },
+    },
+    async cleanup() {
+      await server.stop();
+      await pgdb?.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
-    const rates = `${server.url}/api/rates?sum=1500&payment=12&product_selection=standard`;
-    const loads = cids.map((c) => `/api/tenancies?cid=${c}`);
-    const saves = cids.map((c) => `/api/tenancies?cid=${c}&step=tenant`);
-    const body = JSON.stringify(app);
-    let rr: Load | undefined, lr: Load | undefined, sr: Load | undefined;
-    const peak = await peakRss(server, async () => {
-      await cannon(rates, { seconds: 2 });
-      rr = await cannon(rates);
-      await cannon(server.url, { paths: loads, seconds: 2 });
-      lr = await cannon(server.url, { paths: loads });
-      await cannon(server.url, { method: 'PATCH', body, paths: saves, seconds: 2 });
-      sr = await cannon(server.url, { method: 'PATCH', body, paths: saves });
-    });
-    const ratio = (l: Load) => l.rps / bare.rps;
-    const e = engine === 'pglite' ? 'PGlite' : 'PostgreSQL';
+async function bare(): Promise<Target> {
+  const server = await startChild({ script: 'bench/bareServer.ts', env: {}, discardStdout: true });
+  return {
+    name: 'bare Fastify',
+    server,
+    calls: ['hello'],
+    request: { hello: {} },
+    cleanup: () => server.stop(),
+  };
+}
+
+/**
+ * Throughput, latency and server CPU per request of the product (compiled, both engines), the
+ * code before issue 13 (PGlite, the baseline worktree) and the yardstick (bare Fastify), each
+ * figure measured `repeats` times with the targets interleaved (round 1: every target, round 2:
+ * every target, ...), so drift of the machine hits all of them alike. Ratios are taken per round
+ * against the yardstick measured in the same round, then their median is reported.
+ */
+export async function benchApi(baseline: Baseline | undefined): Promise<Row[]> {
+  const targets: Target[] = [];
+  try {
+    targets.push(await bare());
+    targets.push(await product('PGlite', 'pglite'));
+    targets.push(await product('PostgreSQL', 'postgres'));
+    if (baseline) targets.push(await product('PGlite before issue 13', 'pglite', baseline));
+    const results = new Map<string, Load[]>();
+    const key = (t: string, c: Call, conns: number) => `${t}|${c}|${conns}`;
+    for (let round = 0; round < repeats; round++) {
+      for (const t of targets) {
+        for (const call of t.calls) {
+          for (const conns of LEVELS) {
+            const l = await cannon(t.server, conns, t.request[call]!);
+            const k = key(t.name, call, conns);
+            results.set(k, [...(results.get(k) ?? []), l]);
+          }
+        }
+      }
+    }
+    return report(targets, results, key);
+  } finally {
+    for (const t of targets) await t.cleanup().catch(() => undefined);
+  }
+}
+
+function report(
+  targets: Target[],
+  results: Map<string, Load[]>,
+  key: (t: string, c: Call, conns: number) => string,
+): Row[] {
+  const rows: Row[] = [];
+  const yard = results.get(key('bare Fastify', 'hello', 50))!;
+  rows.push(
+    check(
+      'bare Fastify hello, 50 connections',
+      `${fmt(spread(yard.map((l) => l.rps)))} req/s, ${fmt(spread(yard.map((l) => l.cpuUs)))} µs CPU per request`,
+      '(yardstick)',
+      null,
+    ),
+  );
+  for (const t of targets.filter((x) => x.name !== 'bare Fastify')) {
+    for (const call of t.calls) {
+      const at50 = results.get(key(t.name, call, 50))!;
+      const at8 = results.get(key(t.name, call, 8))!;
+      const ratios = spread(at50.map((l, i) => l.rps / yard[i]!.rps));
+      const errors = [...at50, ...at8].reduce((n, l) => n + l.errors, 0);
+      const want =
+        call === 'rates' ? 0.7 : call === 'save' && t.name === 'PGlite' ? 0.25 : undefined;
+      const label = `${t.name}: ${call === 'rates' ? 'GET /api/rates' : call === 'load' ? 'GET /api/tenancies?cid= (load)' : 'PATCH /api/tenancies (step save)'}`;
+      rows.push(
+        check(
+          `${label}, 50 connections`,
+          `${fmt(spread(at50.map((l) => l.rps)))} req/s = ${fmt(ratios, 2)} x bare; ${fmt(spread(at50.map((l) => l.cpuUs)))} µs CPU/request; p99 ${fmt(spread(at50.map((l) => l.p99)))} ms${errors ? `; ${errors} errors` : ''}`,
+          want ? `>= ${want} x bare, no errors` : 'no errors (throughput reported)',
+          t.name.includes('before') ? null : (want ? ratios.median >= want : true) && !errors,
+        ),
+        check(
+          `${label}, 8 connections`,
+          `p99 ${fmt(spread(at8.map((l) => l.p99)))} ms; ${fmt(spread(at8.map((l) => l.rps)))} req/s`,
+          'p99 < 50 ms',
+          t.name.includes('before') ? null : spread(at8.map((l) => l.p99)).median < 50,
+        ),
+      );
+    }
+  }
+  const now = results.get(key('PGlite', 'save', 50));
+  const before = results.get(key('PGlite before issue 13', 'save', 50));
+  if (now && before) {
+    const r = spread(now.map((l, i) => l.rps / before[i]!.rps));
     rows.push(
       check(
-        `${e}: GET /api/rates`,
-        `${fmtLoad(rr!)} = ${ratio(rr!).toFixed(2)} x bare`,
-        '>= 0.70 x bare, no errors',
-        ratio(rr!) >= 0.7 && rr!.errors === 0,
-      ),
-      check(
-        `${e}: GET /api/tenancies?cid= (load)`,
-        `${fmtLoad(lr!)} = ${ratio(lr!).toFixed(2)} x bare`,
-        'no errors (no ratio target)',
-        lr!.errors === 0,
-      ),
-      engine === 'pglite'
-        ? check(
-            `${e}: PATCH /api/tenancies (step save)`,
-            `${fmtLoad(sr!)} = ${ratio(sr!).toFixed(2)} x bare`,
-            '>= 0.25 x bare, p99 < 50 ms, no errors',
-            ratio(sr!) >= 0.25 && sr!.p99 < 50 && sr!.errors === 0,
-          )
-        : check(
-            `${e}: PATCH /api/tenancies (step save)`,
-            `${fmtLoad(sr!)} = ${ratio(sr!).toFixed(2)} x bare`,
-            'p99 < 50 ms, no errors',
-            sr!.p99 < 50 && sr!.errors === 0,
-          ),
-      check(
-        `${e}: server RSS idle / peak under load`,
-        `${idle.toFixed(0)} MB / ${peak.toFixed(0)} MB`,
-        '(reported)',
-        null,
+        'PGlite step save now / before issue 13 (same run, interleaved)',
+        `${fmt(r, 2)} x`,
+        '>= 2 x',
+        r.median >= 2,
       ),
     );
-    return rows;
-  } finally {
-    await server.stop();
-    await pgdb?.close();
   }
+  return rows;
 }

@@ -52,6 +52,15 @@ async function run(engine: Engine, mode: 'paced' | 'burst'): Promise<Row[]> {
     }
     done = true;
     await watcher;
+    // The decisions enqueue e-mails: closing while one runs ended in 'Cannot use a pool after
+    // calling end' (issue 13). Wait until pg-boss has nothing queued or running, then close.
+    for (let waited = 0; waited < 60_000; waited += 100) {
+      const r = await h.db.executeSql(
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name <> 'deletion' AND name <> 'sweep'",
+      );
+      if (Number(r.rows[0]?.n ?? 0) === 0) break;
+      await sleep(100);
+    }
     const total = (performance.now() - started) / 1000;
     const sorted = latencies.sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);

@@ -1,14 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
-import { benchBare, benchEngine } from './api';
+import { benchApi } from './api';
+import { checkoutBaseline, baselineRef, type Baseline } from './lib/baseline';
+import { benchFreeze } from './freeze';
 import { benchLighthouse } from './lighthouse';
+import { benchMemory } from './memory';
 import { repoRoot } from './lib/childServer';
-import { printRows, type Row } from './lib/report';
+import { printRows, verdict, type Row } from './lib/report';
+import { repeats } from './lib/stats';
 import { buildWeb, measureWeb } from './web';
 
-// npm run bench: every figure of issue 7 beside its target, in one run on this machine.
-// BENCH_ONLY=api,web,lighthouse,processing picks parts; BENCH_SECONDS sets the autocannon duration.
-const only = new Set((process.env.BENCH_ONLY ?? 'api,web,lighthouse,processing').split(','));
+// npm run bench: every figure of issues 7 and 13 beside its target, in one run on this machine.
+// Each figure is measured BENCH_REPEATS (3) times, the things compared interleaved, and reported
+// as median (range). BENCH_ONLY=api,memory,freeze,web,lighthouse,processing picks parts;
+// BENCH_SECONDS sets the autocannon duration per figure; BENCH_BASELINE the code compared with.
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'api,memory,freeze,web,lighthouse,processing').split(','),
+);
 const all: Row[] = [];
 const started = Date.now();
 const section = (title: string, rows: Row[]) => {
@@ -17,63 +26,95 @@ const section = (title: string, rows: Row[]) => {
 };
 
 console.log(
-  `bench on ${process.version}, ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString()}`,
+  `bench on ${process.version}, ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}, ${new Date().toISOString()}; ${repeats} repeats per figure: median (min-max)`,
 );
 
-if (only.has('api')) {
-  console.log(
-    `\nAPI: autocannon, 50 connections, ${process.env.BENCH_SECONDS ?? 8} s per call after a 2 s warm-up; the product server and the bare ` +
-      'server each run alone in their own process (LOG_LEVEL=info, log lines to /dev/null); the write limiter is raised to ' +
-      '1e9 per window (RATE_LIMIT_WRITES) so 50 connections from one address are not answered 429.',
-  );
-  const bare = await benchBare();
-  printRows('bare Fastify', bare.rows);
-  for (const engine of ['pglite', 'postgres'] as const) {
-    section(`API and memory on ${engine}`, await benchEngine(engine, bare.load, {}));
-  }
-}
+// The product as `npm start` runs it: compiled, built only if something changed.
+const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
+if (build.status !== 0) throw new Error('scripts/build.mjs failed');
 
+let baseline: Baseline | undefined;
 let webDir: string | undefined;
-if (only.has('web') || only.has('lighthouse')) webDir = await buildWeb();
-if (only.has('web'))
-  section('web build: JS and CSS per route, gzip -9 (vite manifest)', measureWeb(webDir!));
-if (only.has('lighthouse'))
-  section(
-    'Lighthouse 12 mobile in /usr/bin/chromium (PGlite server)',
-    await benchLighthouse(webDir!),
-  );
+const cleanup = () => {
+  baseline?.remove();
+  baseline = undefined;
+  if (webDir) rmSync(webDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
 
-if (only.has('processing')) {
-  const script = 'bench/processing.ts';
-  console.log('\n== processing latency (bench/processing.ts of the processing issue)');
-  if (!existsSync(`${repoRoot}/${script}`)) {
-    console.log(`INFO  ${script} is not there yet: no processing figures in this run`);
-  } else {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: 300_000,
-    });
-    process.stdout.write(r.stdout ?? '');
-    // Its PASS / MISS lines count in the summary like ours.
-    for (const line of (r.stdout ?? '').split('\n')) {
-      const m = /^(PASS|MISS)\s+(.*?):/.exec(line);
-      if (m) all.push({ figure: m[2]!, value: '', target: '', ok: m[1] === 'PASS' });
-    }
-    if (r.status !== 0) {
-      console.log(`MISS  ${script} ended with status ${r.status ?? r.signal}`);
-      all.push({
-        figure: 'processing bench',
-        value: `exit ${r.status ?? r.signal}`,
-        target: 'runs',
-        ok: false,
+try {
+  if (only.has('api')) {
+    baseline = checkoutBaseline();
+    console.log(
+      `\nAPI: autocannon at 8 and 50 connections, ${process.env.BENCH_SECONDS ?? 4} s per figure after 1 s warm-up; every ` +
+        'server in its own process (LOG_LEVEL=info, log to /dev/null, RATE_LIMIT_WRITES=1e9); server CPU from /proc ' +
+        `(all threads) per answered request. Baseline: ${baseline ? baselineRef.slice(0, 10) : 'none'}.`,
+    );
+    section('API: product, baseline and bare Fastify interleaved', await benchApi(baseline));
+    baseline?.remove();
+    baseline = undefined;
+  }
+  if (only.has('memory'))
+    section('start and memory of `npm start` (whole process tree)', await benchMemory());
+  if (only.has('freeze')) section('event loop of the main thread (PGlite)', await benchFreeze());
+
+  if (only.has('web') || only.has('lighthouse')) webDir = await buildWeb();
+  if (only.has('web'))
+    section('web build: JS and CSS per route, gzip -9 (vite manifest)', measureWeb(webDir!));
+  if (only.has('lighthouse'))
+    section(
+      'Lighthouse 12 mobile in /usr/bin/chromium (PGlite server)',
+      await benchLighthouse(webDir!),
+    );
+
+  if (only.has('processing')) {
+    const script = 'bench/processing.ts';
+    console.log('\n== processing latency (bench/processing.ts)');
+    if (existsSync(`${repoRoot}/${script}`)) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        timeout: 600_000,
       });
+      process.stdout.write(r.stdout ?? '');
+      for (const line of (r.stdout ?? '').split('\n')) {
+        const m = /^(PASS|MISS|INFO)\s+(.*?): (.*?)\s+\[target: (.*)\]$/.exec(line);
+        if (m)
+          all.push({
+            figure: m[2]!,
+            value: m[3]!,
+            target: m[4]!,
+            ok: m[1] === 'INFO' ? null : m[1] === 'PASS',
+          });
+      }
+      if (r.status !== 0)
+        all.push({
+          figure: 'processing bench',
+          value: `exit ${r.status ?? r.signal}`,
+          target: 'runs',
+          ok: false,
+        });
     }
   }
+} finally {
+  cleanup();
 }
 
 const missed = all.filter((r) => r.ok === false);
+console.log('\n== the table for README (Quality)\n');
+console.log('| Figure | Measured: median (min-max) | Target | |');
+console.log('|---|---|---|---|');
+for (const r of all)
+  console.log(`| ${r.figure} | ${r.value.replaceAll('|', '/')} | ${r.target} | ${verdict(r.ok)} |`);
 console.log(
   `\nbench done in ${Math.round((Date.now() - started) / 1000)} s: ${all.filter((r) => r.ok).length} PASS, ${missed.length} MISS` +
     (missed.length ? `\nMISSED: ${missed.map((r) => r.figure).join('; ')}` : ''),

@@ -105,7 +105,18 @@ describe('configured features (reconfigured, geocoder, chat)', () => {
     await submitButton(app).click();
     // The server accepted all three forms in one save; payment follows in this mode.
     await app.waitForPath('/payment');
-    expect(app.query('cid')).toBeTruthy();
+    // A chat is configured: the cid stays out of the address bar, in the history entry (ADR 0803),
+    // and a reload still finds the application.
+    expect(app.query('cid')).toBeNull();
+    const cid = await page.evaluate(() => (history.state as { cid?: string } | null)?.cid);
+    expect(cid).toMatch(/^[\w-]{16,}$/);
+    await page.reload();
+    await app.waitForPath('/payment');
+    expect(app.query('cid')).toBeNull();
+    await app.page.getByRole('button', { name: 'Zurück zum Mietobjekt' }).click();
+    await app.waitForPath('/object');
+    expect(await app.value('object.coldRent')).toBe('3000');
+    expect(app.query('cid')).toBeNull();
     await context.close();
   }, 90_000);
 

@@ -87,6 +87,8 @@ describe('old API generation on PostgreSQL', () => {
     expect(app.query('is_accepted')).toBe('true');
     expect(app.query('version')).toBe('2');
     expect(app.query('vertragsnr')).not.toBe('');
+    // The cid never goes to another origin (issue 15 item 6).
+    expect(app.query('cid')).toBeNull();
     expect(seen).toEqual([ui.processing.contract, ui.leaving]);
     // The old paths and wire format were used; nothing went to the new API's tenancy routes.
     expect(calls).toContain('PUT /tenancy_steps_reconfigured/json_to_cid');
@@ -144,6 +146,14 @@ describe('old API generation: every other journey', () => {
       const { context, page, app } = await harness.open();
       await runJourney(app, partnerLink);
       expect(await page.locator('#f-billing-partner_code').count()).toBe(0);
+      // The hidden codes went through the old API's json_to_cid too (ADR 0700).
+      const loaded = await page.request.get(
+        `/tenancy_steps_reconfigured/cid_to_json?cid=${app.query('cid')}`,
+      );
+      expect((await loaded.json()).tenancy_retail).toMatchObject({
+        billing: { partner_code: 'IMMO1' },
+        uce: { subPartnerCode: 'B-BERLIN' },
+      });
       await context.close();
     },
     60_000,

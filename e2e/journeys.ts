@@ -196,7 +196,8 @@ export const reservation: Journey = {
 
 export const partnerLink: Journey = {
   name: 'partner link with vm_id and uvm_id',
-  start: '/start?vm_id=PARTNER1&uvm_id=SUB1',
+  // Codes of content/partners/examples.csv: an unknown code would be refused (ADR 0700).
+  start: '/start?vm_id=IMMO1&uvm_id=B-BERLIN',
   steps: [
     {
       at: '/start',
@@ -208,6 +209,24 @@ export const partnerLink: Journey = {
   ],
   // uce is not in the list when both codes are known: forward leads straight to the tenant.
   end: { at: '/tenant' },
+};
+
+/** The partner link with both codes, on to an accepted contract (uce is not in the list). */
+export const partnerLinkToContract: Journey = {
+  name: 'partner link with vm_id and uvm_id, to an accepted contract',
+  start: '/start?vm_id=IMMO1&uvm_id=B-BERLIN',
+  steps: newContractDigital.steps.filter((s) => s.at !== '/uce'),
+  end: { at: '/callback/danke' },
+};
+
+/** vm_id alone: deposit and target first, then /uce, where the tenant names the branch. */
+export const partnerCodeOnlyToContract: Journey = {
+  name: 'partner link with vm_id alone, to an accepted contract',
+  start: '/start?vm_id=IMMO1',
+  steps: newContractDigital.steps.map((s) =>
+    s.at === '/uce' ? { at: '/uce', do: [{ fill: 'uce.subPartnerCode', value: 'B-HAMBURG' }] } : s,
+  ),
+  end: { at: '/callback/danke' },
 };
 
 export const journeys: Journey[] = [

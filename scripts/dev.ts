@@ -1,5 +1,5 @@
-// npm run dev: the API server (tsx watch, port 3000) and Vite's dev server (5173), which proxies
-// /api and the old API paths to it. Ctrl+C stops both.
+// npm run dev: the API server (tsx watch, port PORT, default 3000) and Vite's dev server (5173),
+// which proxies /api and the old API paths to that port (vite.config.ts). Ctrl+C stops both.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [];
@@ -27,4 +27,4 @@ run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
   PORT: process.env.PORT ?? '3000',
   HOST: process.env.HOST ?? '127.0.0.1',
 });
-run('npx', ['vite', '--host', '127.0.0.1']);
+run('npx', ['vite', '--host', '127.0.0.1'], { PORT: process.env.PORT ?? '3000' });

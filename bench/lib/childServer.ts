@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -53,18 +53,24 @@ export async function startChild(opts: {
   timeoutMs?: number;
   /** Extra node flags before the script (bench/profile.ts: --cpu-prof). */
   nodeArgs?: string[];
+  /** Plain JavaScript (the compiled server): no tsx loaded. */
+  noTsx?: boolean;
+  /** Another checkout (the baseline worktree); default this repository. */
+  cwd?: string;
 }): Promise<ChildServer> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script],
+    [...(opts.nodeArgs ?? []), ...(opts.noTsx ? [] : ['--import', 'tsx']), opts.script],
     {
-      cwd: repoRoot,
+      cwd: opts.cwd ?? repoRoot,
       env: {
         ...process.env,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
+        // Production requires the base of e-mailed links (ADR 1105); the child's own address.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         ...opts.env,
       },
       stdio: ['ignore', opts.discardStdout ? 'ignore' : 'pipe', 'pipe'],
@@ -124,4 +130,60 @@ export function startProductServer(
   opts: { keepOutput?: boolean; discardStdout?: boolean; nodeArgs?: string[] } = {},
 ): Promise<ChildServer> {
   return startChild({ script: 'src/server/main.ts', env, ...opts });
+}
+
+/** CPU time (user + system, every thread) a process has used so far, in ms (from /proc). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name "(...)": utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** The pid and every descendant (npm start: npm, sh if it stayed, node). */
+export function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    let children = '';
+    try {
+      for (const task of readdirSync(`/proc/${out[i]}/task`))
+        children += readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8');
+    } catch {
+      /* gone */
+    }
+    out.push(...children.split(/\s+/).filter(Boolean).map(Number));
+  }
+  return out;
+}
+
+/** RSS of a process and all its descendants, in MB. */
+export function treeRssMb(pid: number): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      total += rssMbOf(p);
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
+/**
+ * The compiled server exactly as `npm start` runs it (package.json: the same flags and
+ * environment); the bench runs `node scripts/build.mjs` once before.
+ */
+export function startCompiledServer(
+  env: Record<string, string>,
+  opts: { cwd?: string; keepOutput?: boolean; discardStdout?: boolean } = {},
+): Promise<ChildServer> {
+  return startChild({
+    // A first start (initdb) on a loaded 2-core machine has taken over a minute.
+    timeoutMs: 300_000,
+    script: 'dist/server/main.js',
+    noTsx: true,
+    nodeArgs: ['--max-semi-space-size=4'],
+    env: { MALLOC_ARENA_MAX: '2', ...env },
+    ...opts,
+  });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, addYears, germanToIso, isoToGerman, todayInBerlin } from './dates';
+import {
+  addDays,
+  addYears,
+  germanToIso,
+  isoToGerman,
+  normalizeGermanDate,
+  todayInBerlin,
+} from './dates';
 
 describe('todayInBerlin', () => {
   test.each([
@@ -18,13 +25,40 @@ describe('German dates', () => {
     [' 15.03.2026 ', '2026-03-15'],
     ['29.02.2025', undefined],
     ['31.04.2026', undefined],
-    ['1.1.2026', undefined],
+    ['1.13.2026', undefined],
     ['2026-01-01', undefined],
     ['00.01.2026', undefined],
     ['', undefined],
   ])('%s -> %s', (de, iso) => {
     expect(germanToIso(de)).toBe(iso);
     if (iso) expect(isoToGerman(iso)).toBe(de.trim());
+  });
+  // Issue 11: what tenants type on a phone keypad, normalised to TT.MM.JJJJ (or refused).
+  test.each([
+    ['14.02.1988', '14.02.1988'],
+    ['14021988', '14.02.1988'],
+    ['1.2.1988', '01.02.1988'],
+    ['01.2.1988', '01.02.1988'],
+    ['1.02.1988', '01.02.1988'],
+    ['14,02,1988', '14.02.1988'],
+    [' 1.1.2026 ', '01.01.2026'],
+    ['29022024', '29.02.2024'],
+    ['29022025', undefined],
+    ['1421988', undefined],
+    ['140219888', undefined],
+    ['14.02.88', undefined],
+    ['14-02-1988', undefined],
+    ['14.02.1988x', undefined],
+    ['32.01.2026', undefined],
+    ['', undefined],
+  ])('normalise %j -> %s', (typed, canonical) => {
+    expect(normalizeGermanDate(typed)).toBe(canonical);
+    const iso = germanToIso(typed);
+    expect(iso).toBe(
+      canonical
+        ? `${canonical.slice(6)}-${canonical.slice(3, 5)}-${canonical.slice(0, 2)}`
+        : undefined,
+    );
   });
   test('arithmetic', () => {
     expect(addDays('2026-03-15', 30)).toBe('2026-04-14');

@@ -16,7 +16,9 @@ export function todayInBerlin(now: Date): string {
 }
 
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const germanPattern = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+/** T.M.JJJJ up to TT.MM.JJJJ; a comma also separates (the German decimal keypad has no dot). */
+const separatedPattern = /^(\d{1,2})[.,](\d{1,2})[.,](\d{4})$/;
+const digitsPattern = /^(\d{2})(\d{2})(\d{4})$/;
 
 function valid(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1 || y < 1) return false;
@@ -24,12 +26,26 @@ function valid(y: number, m: number, d: number): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
 }
 
-/** 'TT.MM.JJJJ' -> 'YYYY-MM-DD', or undefined if it is not a real calendar date in that format. */
-export function germanToIso(input: string | undefined | null): string | undefined {
-  const m = germanPattern.exec((input ?? '').trim());
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A date as a tenant types it - 'TT.MM.JJJJ', 'T.M.JJJJ' (one-digit day or month), 'TTMMJJJJ'
+ * (digits only) or with commas - as the canonical 'TT.MM.JJJJ'; undefined if it is none of those
+ * or not a real calendar date. Browser and server both store the canonical form.
+ */
+export function normalizeGermanDate(input: string | undefined | null): string | undefined {
+  const t = (input ?? '').trim();
+  const m = separatedPattern.exec(t) ?? digitsPattern.exec(t);
   if (!m) return undefined;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return valid(y, mo, d) ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
+  return valid(y, mo, d) ? `${two(d)}.${two(mo)}.${m[3]}` : undefined;
+}
+
+/** A typed German date (see normalizeGermanDate) -> 'YYYY-MM-DD', or undefined. */
+export function germanToIso(input: string | undefined | null): string | undefined {
+  const g = normalizeGermanDate(input);
+  if (!g) return undefined;
+  return `${g.slice(6)}-${g.slice(3, 5)}-${g.slice(0, 2)}`;
 }
 
 /** 'YYYY-MM-DD' -> 'TT.MM.JJJJ', or undefined if not a real calendar date. */

@@ -25,7 +25,14 @@ export type { FieldPath, FieldValue, FieldKind } from './model/paths';
 export { fieldPaths, fieldKinds, isFieldPath, getField, setField } from './model/paths';
 
 // dates
-export { todayInBerlin, germanToIso, isoToGerman, addDays, addYears } from './dates';
+export {
+  todayInBerlin,
+  germanToIso,
+  isoToGerman,
+  normalizeGermanDate,
+  addDays,
+  addYears,
+} from './dates';
 
 // flow
 export type { StepId, StepDefinition } from './flow/steps';
@@ -49,6 +56,7 @@ export {
   backLabel,
   navItems,
   nextStep,
+  forwardTarget,
   previousStep,
   isLastStep,
   canJumpTo,
@@ -57,6 +65,15 @@ export {
   reservationButtonLabel,
 } from './flow/navigation';
 export { activeMask, activeMaskOf } from './flow/activeMask';
+export type { AttributionPath } from './flow/attribution';
+export {
+  attributionPaths,
+  attributionOf,
+  isAttributionPath,
+  savePaths,
+  refusedAttributionPaths,
+  clearedAttribution,
+} from './flow/attribution';
 export type { OrderState, PollDecision } from './flow/orderStatus';
 export { orderStates, pollDecision } from './flow/orderStatus';
 
@@ -74,6 +91,12 @@ export {
 } from './rules/validate';
 export { checkField, fieldRules, isEmpty, normalizeIban } from './rules/fieldRules';
 export { maxLengths } from './rules/maxLengths';
+export {
+  hasForbiddenCharacters,
+  multiLineFields,
+  withoutForbiddenCharacters,
+} from './rules/characters';
+export { defaultMaxLength, unstorableValues } from './rules/storable';
 export { deriveGermanIban, effectiveIban } from './rules/bankAccount';
 export * as limits from './rules/limits';
 export { allowedIbanCountries } from './rules/limits';
@@ -112,3 +135,16 @@ export { encodeFieldErrors, parseServerErrors } from './wire/errors';
 export { parsePrefill, sanitizeModel } from './wire/prefill';
 export { mergeModel } from './wire/partial';
 export { parseAmount, parseBool } from './wire/values';
+export * from './contracts/index';
+export * from './messages/contracts';
+export type { RequestExtras } from './wire/partner';
+export {
+  requestExtras,
+  readRequestExtras,
+  assertConsents,
+  consentsOfTerms,
+  partnerDefaults,
+} from './wire/partner';
+export { dottedKey } from './wire/format';
+export type { PartnerApiErrorCode } from './messages/partnerApi';
+export { partnerApiErrors, partnerApiWarnings } from './messages/partnerApi';

@@ -7,12 +7,14 @@ import type { Logger } from './log';
 import { createLogger } from './log';
 import { parseQueryString as parseQuery, registerBodyParsers } from './http/bodies';
 import { registerErrorHandling } from './http/errors';
+import { availabilityOf } from './db/availability';
 import { registerRequestLogging } from './http/logging';
+import { registerIdempotency } from './http/idempotency';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/web';
 import { registerApi } from './api/index';
 import { createServices, type ServiceOverrides } from './services/index';
-import { processingRoutes, type Processing } from './processing/index';
+import { createDocumentSupply, processingRoutes, type Processing } from './processing/index';
 import type { Mailer } from './mail/index';
 
 export interface AppDeps {
@@ -26,6 +28,16 @@ export interface AppDeps {
   processing?: Processing;
   mailer?: Mailer;
 }
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route the app registered (collected by an onRoute hook; the OpenAPI drift test reads it). */
+export const registeredRoutes = (app: FastifyInstance): readonly RegisteredRoute[] =>
+  routeTables.get(app) ?? [];
 
 /** The whole HTTP server as a Fastify instance; main.ts listens, tests listen on port 0. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -41,21 +53,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Unknown query keys and odd encodings are the handlers' problem, not a crash.
     routerOptions: { maxParamLength: 200, querystringParser: (str: string) => parseQuery(str) },
     forceCloseConnections: 'idle',
+    // A slow or stalled client cannot hold a connection open (ADR 1111): the whole request must
+    // arrive within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after 60 s, and Node checks
+    // every second instead of every 30 s.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    connectionTimeout: 60_000,
+    http: { connectionsCheckingInterval: 1000 },
+  });
+  const routes: RegisteredRoute[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, availabilityOf(db, log));
   registerRequestLogging(app);
   await registerSecurity(app, config);
   await registerBodyParsers(app, config.bodyLimit);
+  registerIdempotency(app, { db, clock, serverSecret: config.serverSecret });
 
   const overrides: ServiceOverrides = {
-    ...(deps.processing ? { decisions: deps.processing } : {}),
+    ...(deps.processing ? { decisions: deps.processing, webhooks: deps.processing.webhooks } : {}),
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...deps.services,
   };
   const services = createServices({ config, db, clock, log, overrides });
   await registerApi(app, { config, db, clock, services });
-  await app.register(processingRoutes, { db });
+  const supply = deps.processing?.context.supply ?? createDocumentSupply({ db, config, clock });
+  await app.register(processingRoutes, { db, supply, secret: config.serverSecret, clock });
   await registerWebApp(app, config.webDistDir, {
     preloadLoadCall: config.apiGeneration === 'new',
   });

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defaultTariff, type Tariff } from '../domain/index';
+import type { OperatorDetails } from '../domain/legal/index';
+import { checkSealIdentity, type SealIdentity } from './documents/seal';
 
 /**
  * Every environment variable the server reads, in one place, typed and checked at start.
@@ -37,6 +40,16 @@ const url = (protocols: string[]) =>
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
 
+/** An operator detail: trimmed text, or the marked placeholder naming its variable. */
+function operatorText(what: string, variable: string) {
+  return z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((v) => v || `[${what} – bitte ${variable} setzen]`);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -65,7 +78,15 @@ const envSchema = z.object({
   BOT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1).default(30),
+  SAVE_PROGRESS_MAILS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  SAVE_PROGRESS_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  PARTNER_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  PARTNER_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   DECLINED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -75,6 +96,20 @@ const envSchema = z.object({
   TARIFF_RATE_BASIS_POINTS: z.coerce.number().int().min(1).max(10_000).default(420),
   TARIFF_MINIMUM_YEARLY_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(4000),
   RATES_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(3600),
+  // The operator named in Impressum, privacy and contact pages (ADR 0805); the defaults say
+  // clearly which variable to set.
+  OPERATOR_NAME: operatorText('Firmenname', 'OPERATOR_NAME'),
+  OPERATOR_STREET: operatorText('Straße und Hausnummer', 'OPERATOR_STREET'),
+  OPERATOR_ZIP_CITY: operatorText('PLZ und Ort', 'OPERATOR_ZIP_CITY'),
+  OPERATOR_EMAIL: operatorText('E-Mail-Adresse', 'OPERATOR_EMAIL'),
+  OPERATOR_PHONE: operatorText('Telefonnummer', 'OPERATOR_PHONE'),
+  OPERATOR_REGISTER: operatorText('Registergericht und -nummer', 'OPERATOR_REGISTER'),
+  OPERATOR_VAT_ID: operatorText('Umsatzsteuer-Identifikationsnummer', 'OPERATOR_VAT_ID'),
+  OPERATOR_REPRESENTATIVES: operatorText('Vertretungsberechtigte', 'OPERATOR_REPRESENTATIVES'),
+  OPERATOR_SUPERVISOR: operatorText('Aufsichtsbehörde', 'OPERATOR_SUPERVISOR'),
+  SEAL_P12_PATH: z.string().min(1).optional(),
+  SEAL_P12_PASSWORD: z.string().default(''),
+  DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -84,7 +119,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  publicUrl: string | undefined;
+  /**
+   * Base of every e-mailed link. Required when NODE_ENV=production; otherwise
+   * http://localhost:PORT. Never taken from a request's Host header (ADR 1105).
+   */
+  publicUrl: string;
   logLevel: string;
   corsOrigins: string[];
   webDistDir: string;
@@ -108,7 +147,22 @@ export interface Config {
   botMinFillSeconds: number;
   rateLimitWrites: number;
   rateLimitWindow: string;
+  /** Partner lookups per client and window (codes must not be enumerable). */
+  rateLimitLookups: number;
+  /** "Später fortfahren" mails a client may request per hour. */
+  saveProgressMailsPerClient: number;
+  /** "Später fortfahren" mails one recipient address may receive per hour. */
+  saveProgressMailsPerAddress: number;
+  /** Calls per partner key and window (authenticated calls; ADR 0710). */
+  partnerRateLimit: number;
+  partnerRateLimitWindow: string;
+  /** First webhook retry after about this many seconds, doubling for 14 retries (> 24 h). */
+  webhookRetryDelaySeconds: number;
+  /** A webhook receiver must answer within this many seconds. */
+  webhookTimeoutSeconds: number;
   bodyLimit: number;
+  /** The whole request (headers and body) must arrive within this many seconds. */
+  requestTimeoutSeconds: number;
   reservationDays: number;
   dataRetentionDays: number;
   /** Declined applications are deleted this many days after the decision (processing). */
@@ -122,6 +176,15 @@ export interface Config {
   tariff: Tariff;
   /** Seconds browsers and proxies may cache /api/rates answers. */
   ratesMaxAge: number;
+  /** The operator's details for the legal pages (OPERATOR_*; placeholders by default). */
+  operator: OperatorDetails;
+  /**
+   * Key and certificate of the documents' electronic seal (SEAL_P12_PATH + SEAL_P12_PASSWORD);
+   * unset: a self-signed one is made once and kept in the database (ADR 0902).
+   */
+  sealIdentity: SealIdentity | undefined;
+  /** Days an e-mailed document download link stays valid (DOCUMENT_LINK_DAYS). */
+  documentLinkDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -133,12 +196,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration in the environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.PUBLIC_URL && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  PUBLIC_URL: required when NODE_ENV=production ' +
+        '(the base of e-mailed links, e.g. https://antrag.example.de)',
+    );
+  }
   return {
+    sealIdentity: e.SEAL_P12_PATH
+      ? loadSealIdentity(e.SEAL_P12_PATH, e.SEAL_P12_PASSWORD)
+      : undefined,
+    documentLinkDays: e.DOCUMENT_LINK_DAYS,
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,
     webDistDir: resolve(e.WEB_DIST_DIR),
@@ -158,7 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     botMinFillSeconds: e.BOT_MIN_FILL_SECONDS,
     rateLimitWrites: e.RATE_LIMIT_WRITES,
     rateLimitWindow: e.RATE_LIMIT_WINDOW,
+    rateLimitLookups: e.RATE_LIMIT_LOOKUPS,
+    saveProgressMailsPerClient: e.SAVE_PROGRESS_MAILS_PER_CLIENT,
+    saveProgressMailsPerAddress: e.SAVE_PROGRESS_MAILS_PER_ADDRESS,
+    partnerRateLimit: e.PARTNER_RATE_LIMIT,
+    partnerRateLimitWindow: e.PARTNER_RATE_LIMIT_WINDOW,
+    webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     bodyLimit: e.BODY_LIMIT,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     reservationDays: e.RESERVATION_DAYS,
     dataRetentionDays: e.DATA_RETENTION_DAYS,
     declinedRetentionDays: e.DECLINED_RETENTION_DAYS,
@@ -171,5 +252,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minimumYearlyCents: e.TARIFF_MINIMUM_YEARLY_CENTS,
     },
     ratesMaxAge: e.RATES_MAX_AGE,
+    operator: {
+      name: e.OPERATOR_NAME,
+      street: e.OPERATOR_STREET,
+      zipCity: e.OPERATOR_ZIP_CITY,
+      email: e.OPERATOR_EMAIL,
+      phone: e.OPERATOR_PHONE,
+      register: e.OPERATOR_REGISTER,
+      vatId: e.OPERATOR_VAT_ID,
+      representatives: e.OPERATOR_REPRESENTATIVES,
+      supervisor: e.OPERATOR_SUPERVISOR,
+      sepaCreditorId: e.SEPA_CREDITOR_ID,
+    },
   };
+}
+
+/** Reads and opens the configured seal PKCS#12 at start, so a wrong file or password stops it. */
+function loadSealIdentity(path: string, passphrase: string): SealIdentity {
+  let p12: Buffer;
+  try {
+    p12 = readFileSync(resolve(path));
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration in the environment:\n  SEAL_P12_PATH: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  const identity = { p12, passphrase };
+  try {
+    checkSealIdentity(identity);
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration in the environment:\n  SEAL_P12_PATH/SEAL_P12_PASSWORD: cannot open the PKCS#12 file (${(err as Error).message})`,
+    );
+  }
+  return identity;
 }

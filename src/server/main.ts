@@ -1,7 +1,11 @@
+import { chmodSync, mkdirSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config';
 import { systemClock } from './clock';
 import { createLogger } from './log';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/dataDirLock';
+import { availabilityOf } from './db/availability';
+import { safeErrorFields } from './http/errors';
 import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { createMailer } from './mail/index';
@@ -13,6 +17,9 @@ import { persistedServerSecret, seedReferenceData } from './services/seed';
  * migrations, reference data, listen; SIGTERM/SIGINT stop accepting, let requests in flight
  * finish, close the database and exit 0.
  */
+/** The longest a shutdown may take before the process exits anyway. */
+const shutdownSeconds = 15;
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -25,12 +32,34 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.logLevel);
-  const db = await openDatabase(config);
+  // Data files (database, outbox, spool) are readable by this user only (ADR 1112).
+  process.umask(0o077);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.dataDir, 0o700);
+  const db = await openDatabase(config).catch((err: unknown) => {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  });
   log.info({ engine: db.engine }, 'database opened');
-  await migrate(db);
-  await seedReferenceData(db, config, log);
+  const startConfig = config;
+  await db.exclusive('start', async () => {
+    await migrate(db);
+    await seedReferenceData(db, startConfig, log);
+  });
   if (!process.env.SERVER_SECRET)
     config = { ...config, serverSecret: await persistedServerSecret(db) };
+
+  const availability = availabilityOf(db, log);
+  // pg-boss 10 completes and fails jobs without awaiting the call (manager.js, watch/onFetch): with
+  // the database away that promise rejects unhandled, which ended the process. A database fault
+  // there is part of the outage (the job stays active and is retried after its timeout); anything
+  // else still ends the process, as Node would, but logged without personal data (ADR 1100).
+  process.on('unhandledRejection', (reason) => {
+    if (availability.report(reason)) return;
+    log.fatal(safeErrorFields(reason), 'unhandled rejection');
+    process.exit(1);
+  });
 
   const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
   const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
@@ -41,9 +70,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // SIGTERM always ends the process: a database that no longer answers (or a request that
+    // never finishes) cannot hold the shutdown longer than this (ADR 1100).
+    setTimeout(() => {
+      log.error({ signal, afterSeconds: shutdownSeconds }, 'shutdown timed out; exiting');
+      process.exit(1);
+    }, shutdownSeconds * 1000).unref();
     try {
       await app.close();
       await processing.stop();
+      availability.stop();
       await db.close();
       log.info('stopped');
       process.exit(0);

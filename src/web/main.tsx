@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { defaultAppConfig, type AppConfig } from '../domain/flow/config';
+import { defaultTariff, type Tariff } from '../domain/tariff/rates';
 import { createLazyApi } from './api/lazyApi';
 import { request } from './api/http';
 import { App } from './app/App';
@@ -32,6 +33,18 @@ function readChat(extra: Record<string, unknown>): WebConfig['chat'] {
   }
 }
 
+/** The server's tariff when it has the expected shape, else the domain default. */
+function readTariff(t: unknown): Tariff {
+  const v = t as Partial<Tariff> | undefined;
+  const f = v?.factorsPerMille;
+  return typeof v?.rateBasisPoints === 'number' &&
+    typeof v.minimumYearlyCents === 'number' &&
+    f &&
+    [1, 2, 4, 12].every((n) => typeof f[n as 1] === 'number')
+    ? (v as Tariff)
+    : defaultTariff;
+}
+
 async function loadConfig(): Promise<WebConfig> {
   let app: AppConfig = defaultAppConfig;
   let extra: Partial<WebConfig> = {};
@@ -51,6 +64,7 @@ async function loadConfig(): Promise<WebConfig> {
     streetSuggestions: extra.streetSuggestions === true,
     callbackBaseUrl: typeof extra.callbackBaseUrl === 'string' ? extra.callbackBaseUrl : '',
     creditorId: typeof extra.creditorId === 'string' ? extra.creditorId : 'DE98ZZZ09999999999',
+    tariff: readTariff(extra.tariff),
     now: () => new Date(),
   };
 }
@@ -73,7 +87,8 @@ function Boot() {
   return (
     <I18nProvider tr={tr}>
       <ServicesProvider value={{ api, config }}>
-        <Router>
+        {/* With a chat configured, the cid stays out of the address bar (ADR 0803). */}
+        <Router hideCid={!!config.chat}>
           <ApplicationProvider>
             <FlowProvider config={config.app}>
               <App />

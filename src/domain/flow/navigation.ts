@@ -6,13 +6,23 @@ export interface StepListOptions {
   reservation: boolean;
   /** vm_id and uvm_id both present: the sub-partner is known, uce leaves the list. */
   hasVmAndUvm: boolean;
+  /**
+   * The partner lookup found sub-partners (spec §7: "non-empty ... sends the user to /uce"): uce
+   * follows start even when the configured list lacks it (ADR 0701).
+   */
+  partnerHasSubPartners?: boolean;
 }
 
 /** The steps this visitor walks through, in order. */
 export function stepList(config: AppConfig, opts: StepListOptions): StepId[] {
   // Reservation: deposit first, then one tenant form which submits the reservation.
   if (opts.reservation || config.reservationGlobal) return ['start', 'tenant'];
-  return config.stepList.filter(
+  let configured = config.stepList;
+  if (opts.partnerHasSubPartners && !opts.hasVmAndUvm && !configured.includes('uce')) {
+    const at = configured.indexOf('start') + 1;
+    configured = [...configured.slice(0, at), 'uce', ...configured.slice(at)];
+  }
+  return configured.filter(
     (id, i, all) =>
       all.indexOf(id) === i &&
       !(id === 'uce' && opts.hasVmAndUvm) &&
@@ -25,6 +35,22 @@ export const isLastStep = (list: readonly StepId[], step: StepId) => list.at(-1)
 export function nextStep(list: readonly StepId[], step: StepId): StepId | undefined {
   const i = list.indexOf(step);
   return i < 0 ? undefined : list[i + 1];
+}
+
+/**
+ * Where forward leads: the next step, except that the deposit comes first. A visitor who entered
+ * the flow after /start (a partner link to /uce, an application created by a partner's system)
+ * is sent to /start while the deposit is missing, then walks on from there (ADR 0701).
+ */
+export function forwardTarget(
+  list: readonly StepId[],
+  step: StepId,
+  model: { objective: { deposit?: number | null } },
+): StepId | undefined {
+  const start = list.indexOf('start');
+  if (start >= 0 && start < list.indexOf(step) && typeof model.objective.deposit !== 'number')
+    return 'start';
+  return nextStep(list, step);
 }
 
 export function previousStep(list: readonly StepId[], step: StepId): StepId | undefined {

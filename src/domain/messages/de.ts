@@ -1,6 +1,7 @@
 import type { FieldPath } from '../model/paths';
 import type { ErrorCode } from '../rules/codes';
 import { maxLengths } from '../rules/maxLengths';
+import { defaultMaxLength } from '../rules/storable';
 import {
   codeMessages,
   errorKeyMessages,
@@ -32,8 +33,9 @@ export function fieldMessage(
   _context?: unknown,
 ): string {
   if (code === 'maxLength') {
-    const n = maxLengths[path as FieldPath] ?? (path === 'bankAccount.iban' ? 34 : undefined);
-    if (n !== undefined) return maxLengthMessage(n);
+    const n =
+      maxLengths[path as FieldPath] ?? (path === 'bankAccount.iban' ? 34 : defaultMaxLength);
+    return maxLengthMessage(n);
   }
   return (
     fieldErrorMessages[path]?.[code as ErrorCode] ??

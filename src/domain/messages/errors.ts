@@ -34,6 +34,22 @@ export const codeMessages: Record<ErrorCode, string> = {
     'Die digitale Bürgschaft ist nur für Kautionen unter 7.000 € möglich. Bitte wählen Sie eine Postanschrift.',
   contractTerminated:
     'Für ein bereits gekündigtes Mietverhältnis können wir leider keine Bürgschaft übernehmen.',
+  unknownPartner:
+    'Diesen Partnercode kennen wir nicht. Bitte prüfen Sie die Schreibweise oder löschen Sie den Code, wenn Sie keinen haben.',
+  unknownSubPartner:
+    'Diesen Vermittlercode kennen wir nicht. Bitte prüfen Sie die Schreibweise oder löschen Sie den Code, wenn Sie keinen haben.',
+  subPartnerNeedsPartner:
+    'Diesen Vermittlercode können wir keinem Partner eindeutig zuordnen. Bitte geben Sie auch den Partnercode an oder löschen Sie den Vermittlercode.',
+  partnerLocked:
+    'Für diesen Antrag ist bereits ein anderer Code gespeichert. Er kann nicht mehr geändert werden.',
+  mailRejected:
+    'An diese E-Mail-Adresse können wir nicht zustellen: Der Mailserver hat sie abgelehnt. Bitte prüfen Sie die Adresse.',
+  tooManyMails:
+    'Es wurden gerade zu viele E-Mails angefordert. Bitte versuchen Sie es in einer Stunde erneut.',
+  invalidCharacters:
+    'Die Eingabe enthält unzulässige Zeichen (z. B. Steuer- oder Richtungszeichen). Bitte entfernen Sie diese.',
+  unsupportedCharacters:
+    'Bitte verwenden Sie lateinische, griechische oder kyrillische Buchstaben. Andere Schriftzeichen können wir in Ihrer Bürgschaftsurkunde nicht abbilden.',
 };
 
 const address = (p: string) => ({
@@ -178,7 +194,23 @@ export const fieldErrorMessages: Record<string, Partial<Record<ErrorCode, string
     invalid: 'ungültig. Die Bankleitzahl hat 8 Ziffern.',
   },
   'bankAccount.bankName': { required: 'Bitte geben Sie den Namen Ihrer Bank an.' },
-  'security.captchaResponseKey': { required: 'Lösen Sie die Sicherheitsaufgabe' },
+  'billing.partner_code': {
+    unknownPartner: codeMessages.unknownPartner,
+    partnerLocked:
+      'Für diesen Antrag ist bereits ein anderer Partnercode gespeichert. Er kann nicht mehr geändert werden.',
+  },
+  'uce.subPartnerCode': {
+    unknownSubPartner: codeMessages.unknownSubPartner,
+    subPartnerNeedsPartner: codeMessages.subPartnerNeedsPartner,
+    partnerLocked:
+      'Für diesen Antrag ist bereits ein anderer Vermittlercode gespeichert. Er kann nicht mehr geändert werden.',
+  },
+  'security.captchaResponseKey': {
+    required: 'Lösen Sie die Sicherheitsaufgabe',
+    // Expired, already used or sent too quickly: the widget is reset, the tenant solves it again.
+    invalid:
+      'Die Sicherheitsaufgabe ist abgelaufen oder wurde schon verwendet. Lösen Sie die Sicherheitsaufgabe bitte erneut.',
+  },
   'selling.immoscout_area': { required: 'Bitte geben Sie die Wohnfläche an.' },
   'selling.preisboerse_time': { required: 'Bitte wählen Sie ein Zeitfenster für den Rückruf aus.' },
   'selling.MieterEngel_phone': {

@@ -73,6 +73,11 @@ export const ui = {
     },
     check: { title: 'Bitte prüfen und bestätigen Sie Ihre Angaben' },
   },
+  /** A hidden partner code from the link that we do not know (ADR 0700). */
+  attribution: {
+    title: 'Bitte prüfen Sie den Code Ihres Partners',
+    text: 'Der Link, über den Sie zu uns gekommen sind, enthält einen Code, den wir nicht kennen. So können wir Ihren Antrag keinem Partner zuordnen. Bitte korrigieren Sie den Code. Wenn Sie ihn nicht kennen, löschen Sie ihn einfach: Ihr Antrag funktioniert auch ohne Code.',
+  },
   nav: { label: 'Fortschritt', current: '(aktueller Schritt)', done: '(erledigt)' },
   /** Street suggestions in address fields (combobox; announced to screen readers). */
   address: {
@@ -169,7 +174,7 @@ export const ui = {
     premium: (amount: string, adverb: string) => `Ihr Beitrag: ${amount} ${adverb}`,
     consumerInformationTitle: 'Wichtige Informationen vor Vertragsschluss',
     noMinimumTerm:
-      'Der Vertrag hat keine Mindestlaufzeit. Sie können ihn jederzeit kündigen, sobald der Vermieter die Bürgschaftsurkunde zurückgegeben hat oder die Bürgschaft nicht mehr benötigt wird.',
+      'Der Vertrag hat keine Mindestlaufzeit. Sie können ihn jederzeit kündigen; die Kündigung wird wirksam, sobald Ihr Vermieter die Bürgschaft freigegeben hat (online oder schriftlich). Die Urkunde müssen Sie dafür nicht zurückgeben.',
     withdrawal:
       'Widerrufsrecht: Sie können Ihre Vertragserklärung innerhalb von 14 Tagen ohne Angabe von Gründen in Textform widerrufen (§ 8 VVG). Die Frist beginnt, nachdem Sie den Versicherungsschein, die Vertragsbestimmungen, die Verbraucherinformationen und diese Belehrung erhalten haben.',
     sepaMandate: (creditorId: string, mandateReference: string) =>
@@ -195,4 +200,41 @@ export const ui = {
     reservationAccepted: 'Ihre Reservierung ist bestätigt (Sofortzusage).',
   },
   chat: { title: 'Chat', open: 'Chat öffnen' },
+  /** Footer and legal pages (texts in content/legal). */
+  legal: {
+    footerLabel: 'Rechtliches und Kontakt',
+    withdraw: 'Vertrag widerrufen',
+  },
+  /** The premium from the first step on, and the short summary on every later step (issue 11). */
+  summary: {
+    title: 'Ihre Bürgschaft',
+    deposit: 'Kaution',
+    premium: 'Beitrag',
+    delivery: 'Urkunde',
+    /** The lowest amount per payment while no frequency is chosen: 'ab 5,51 € monatlich'. */
+    from: (amount: string, adverb: string) => `ab ${amount} ${adverb}`,
+    exact: (amount: string, adverb: string) => `${amount} ${adverb}`,
+    startPrice: (text: string) => `Ihr Beitrag: ${text}`,
+    perYear: (amount: string) => `(${amount} im Jahr, inklusive Versicherungssteuer)`,
+    digital: 'digital per E-Mail',
+    postToTenant: 'per Post an Sie',
+    postToLandlord: 'per Post an Ihren Vermieter',
+    post: 'per Post',
+  },
+  documents: {
+    titles: {
+      certificate: 'Bürgschaftsurkunde',
+      policy: 'Versicherungsschein',
+      reservation_confirmation: 'Sofortzusage',
+      versicherungsbedingungen: 'Versicherungsbedingungen',
+      verbraucherinformationen: 'Verbraucherinformationen mit Produktinformationsblatt',
+      widerrufsbelehrung: 'Widerrufsbelehrung',
+    },
+    linkExpired:
+      'Dieser Download-Link ist abgelaufen. Laden Sie die Ergebnisseite neu oder nutzen Sie den Link aus Ihrer neuesten E-Mail; Ihre Unterlagen finden Sie außerdem im Anhang unserer E-Mail.',
+    linkInvalid:
+      'Dieser Download-Link ist ungültig. Bitte verwenden Sie den vollständigen Link aus unserer E-Mail oder von der Ergebnisseite.',
+    gone: 'Diese Unterlagen sind nicht mehr verfügbar, weil der Antrag gelöscht wurde.',
+    missing: 'Dieses Dokument gibt es zu diesem Vertrag nicht.',
+  },
 } as const;

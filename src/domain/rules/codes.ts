@@ -23,5 +23,14 @@ export const errorCodes = [
   'afterRentalStart',
   'digitalNotAvailable',
   'contractTerminated',
+  // Attribution (partner codes), checked by the server against the partner table (ADR 0700).
+  'unknownPartner',
+  'unknownSubPartner',
+  'subPartnerNeedsPartner',
+  'partnerLocked',
+  'invalidCharacters',
+  'mailRejected',
+  'tooManyMails',
+  'unsupportedCharacters',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -65,7 +65,11 @@ describe('contract sign date: at most 30 days ahead, not after move-in', () => {
     ['', ['required']],
     ['2026-03-15', ['invalidDate']],
     ['31.02.2026', ['invalidDate']],
-    ['1.3.2026', ['invalidDate']],
+    // Issue 11: T.M.JJJJ and TTMMJJJJ are dates too (ADR 0801).
+    ['1.3.2026', []],
+    ['14042026', []],
+    ['1.13.2026', ['invalidDate']],
+    ['1.3.26', ['invalidDate']],
     ['14.04.2026', []], // today + 30
     ['15.04.2026', ['tooFarAhead']], // today + 31
     ['01.01.2020', []],
@@ -206,6 +210,41 @@ describe('names and other max lengths', () => {
   table('object.predamageDetail', [
     ['x'.repeat(255), []],
     ['x'.repeat(256), ['maxLength']],
+  ]);
+});
+
+describe('names and addresses hold only characters the documents can show', () => {
+  table('firstTenant.lastName', [
+    ['Wałęsa', []],
+    ['Παπαδόπουλος', []],
+    ['Петров', []],
+    ['Nguyễn', []],
+    ["O'Brien-Smith", []],
+    ['Müller–Lüdenscheidt', []],
+    ['محمد', ['unsupportedCharacters']],
+    ['王', ['unsupportedCharacters']],
+    ['Kohn 😀', ['unsupportedCharacters']],
+  ]);
+  table('secondTenant.firstName', [
+    ['Łukasz', []],
+    ['דוד', ['unsupportedCharacters']],
+  ]);
+  table('landlord.companyName', [
+    ['Hausverwaltung Größe & Söhne GmbH', []],
+    ['株式会社', ['unsupportedCharacters']],
+  ]);
+  table('landlord.companyNameAddition', [
+    ['', []],
+    ['c/o Αθήνα', []],
+    ['ש', ['unsupportedCharacters']],
+  ]);
+  table('object.address.street', [
+    ['Straße des 17. Juni', []],
+    ['شارع', ['unsupportedCharacters']],
+  ]);
+  table('landlord.address.city', [
+    ['Köln', []],
+    ['東京', ['unsupportedCharacters']],
   ]);
 });
 

@@ -8,6 +8,8 @@ import type { ErrorCode } from './codes';
 import type { RuleContext } from './context';
 import * as limits from './limits';
 import { maxLengths } from './maxLengths';
+import { hasForbiddenCharacters } from './characters';
+import { unsupportedCharacters } from './script';
 
 /** One check: returns an error code or undefined. Runs only when the field has a value. */
 export type Check = (value: unknown, model: FormModel, ctx: RuleContext) => ErrorCode | undefined;
@@ -133,16 +135,20 @@ const accountOwner: Check = (v, m) =>
   v === 'secondTenant' && m.objective.useSecondTenant !== true ? 'invalid' : undefined;
 
 const req: FieldRule = { required: 'value' };
+/** Printed on the certificate and the policy: only characters the documents can show. */
+const printable: Check = (v) =>
+  unsupportedCharacters(str(v)).length > 0 ? 'unsupportedCharacters' : undefined;
+const printed: FieldRule = { required: 'value', checks: [printable] };
 const address = (p: string): Record<string, FieldRule> => ({
-  [`${p}.address.street`]: req,
+  [`${p}.address.street`]: printed,
   [`${p}.address.number`]: { required: 'value', checks: [matches(patterns.houseNumber)] },
   [`${p}.address.zip`]: { required: 'value', checks: [matches(patterns.zip)] },
-  [`${p}.address.city`]: req,
+  [`${p}.address.city`]: printed,
 });
 const tenant = (p: 'firstTenant' | 'secondTenant'): Record<string, FieldRule> => ({
   [`${p}.gender`]: req,
-  [`${p}.firstName`]: req,
-  [`${p}.lastName`]: req,
+  [`${p}.firstName`]: printed,
+  [`${p}.lastName`]: printed,
   [`${p}.birthdayDate`]: { required: 'value', checks: [validDate, birthday] },
   [`${p}.nationality`]: { required: 'value', checks: [nationality] },
   [`${p}.email`]: { required: 'value', checks: [matches(patterns.email)] },
@@ -182,10 +188,11 @@ export const fieldRules = {
   ...tenant('firstTenant'),
   ...tenant('secondTenant'),
   'landlord.formOfAddress': req,
-  'landlord.landlordName': req,
-  'landlord.firstName': req,
-  'landlord.lastName': req,
-  'landlord.companyName': req,
+  'landlord.landlordName': printed,
+  'landlord.firstName': printed,
+  'landlord.lastName': printed,
+  'landlord.companyName': printed,
+  'landlord.companyNameAddition': { checks: [printable] },
   ...address('landlord'),
   'bankAccount.accountOwner': { required: 'value', checks: [accountOwner] },
   'bankAccount.iban': { required: 'value', checks: [iban] },
@@ -203,6 +210,9 @@ export function checkField(model: FormModel, path: FieldPath, ctx: RuleContext):
   const value = getField(model, path);
   const rule = fieldRules[path];
   if (rule?.required === 'true') return value === true ? [] : ['required'];
+  // Control, bidi-override characters and lone surrogates first: nothing else applies to them.
+  if (typeof value === 'string' && hasForbiddenCharacters(value, path))
+    return ['invalidCharacters'];
   if (isEmpty(value)) return rule?.required ? ['required'] : [];
   const max = maxLengths[path];
   // IBANs are measured without the spaces people type (see the iban check).

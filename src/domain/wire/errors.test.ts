@@ -9,7 +9,7 @@ describe('server field errors', () => {
   test('encode: map of wire names with German messages, the value and the codes', () => {
     const m = setField(defaultFormModel(), 'firstTenant.address.zip', '1011');
     expect(encodeFieldErrors({ 'firstTenant.address.zip': ['invalid'] }, m, newApiWire)).toEqual({
-      'tenant[address][zip]': {
+      'firstTenant[address][zip]': {
         message: ['PLZ muss 5 stellig sein'],
         value: '1011',
         code: ['invalid'],
@@ -19,8 +19,8 @@ describe('server field errors', () => {
   test('parse: a map (as encoded), ids ignored', () => {
     const r = parseServerErrors(
       {
-        'tenant[address][zip]': { message: ['PLZ muss 5 stellig sein'], value: '1011' },
-        'tenant[id]': { message: ['bad id'] },
+        'firstTenant[address][zip]': { message: ['PLZ muss 5 stellig sein'], value: '1011' },
+        'firstTenant[id]': { message: ['bad id'] },
         'landlord[name]': ['Bitte geben Sie den Nachnamen des Vermieters an.'],
       },
       newApiWire,
@@ -81,6 +81,38 @@ describe('prefill_data', () => {
     [
       '{"objective":{"deliverTo":"moon","paymentConditions":"12"}}',
       { objective: { paymentConditions: 12 } },
+    ],
+    // Issue 15 item 11: no consent, e-mail, bank account or bot-check field from a link.
+    [
+      JSON.stringify({
+        firstTenant: {
+          lastName: 'Muster',
+          email: 'x@evil.example',
+          emailRepeat: 'x@evil.example',
+          isCreditCheckApproved: true,
+        },
+        secondTenant: { email: 'y@evil.example', isCreditCheckApproved: 'true' },
+        objective: {
+          conditionsAccepted: true,
+          privacyPolicyAccepted: true,
+          shippingNotesAccepted: true,
+          deposit: 900,
+        },
+        bankAccount: {
+          iban: 'DE89370400440532013000',
+          accountNumber: '123',
+          bankCode: '37040044',
+          accountOwner: 'tenant',
+          bankName: 'Bank',
+        },
+        security: { pb: 'gotcha', pbt: '1', pbk: 'x', captchaResponseKey: 'y' },
+        formHandling: { locked: true },
+      }),
+      {
+        firstTenant: { lastName: 'Muster' },
+        objective: { deposit: 900 },
+        bankAccount: { bankName: 'Bank' },
+      },
     ],
     ['not json', {}],
     ['[1,2]', {}],

@@ -1,7 +1,7 @@
 import type { DeepPartial, FormModel } from '../model/schema';
 import type { FieldPath } from '../model/paths';
 import { fieldKinds, fieldPaths, getField } from '../model/paths';
-import { germanToIso, isoToGerman } from '../dates';
+import { germanToIso, isoToGerman, normalizeGermanDate } from '../dates';
 import { flattenBrackets } from './flatten';
 import { parseAmount, parseBool, scalarText } from './values';
 import { setPartial } from './partial';
@@ -22,6 +22,12 @@ export interface WireFormat {
   decode(input: unknown): DeepPartial<FormModel>;
   wireName(path: FieldPath): string;
   fieldPath(wireName: string): FieldPath | undefined;
+  /**
+   * The keys of a body that are neither a field of this format (aliases and case-insensitive
+   * groups included) nor one of `extras` (request-level names such as step), as dotted paths
+   * ('tenant.adress.zip'), so an integrator sees a typo at once. Never throws.
+   */
+  unknownKeys(input: unknown, extras?: readonly string[]): string[];
 }
 
 export interface WireSpec {
@@ -34,13 +40,44 @@ export interface WireSpec {
   enums: Partial<Record<FieldPath, Record<string, string>>>;
   /** Envelope keys a response may wrap the data in (new API: data, tenancy, payload). */
   envelopes: readonly string[];
+  /** Other spellings of a key prefix, read as the canonical one: ['tenant[', 'firstTenant[']. */
+  aliases?: readonly (readonly [string, string])[];
+  /** Other spellings of enum values on the wire: {path: {wireAlias: modelValue}}. */
+  enumAliases?: Partial<Record<FieldPath, Record<string, string>>>;
+  /** Key prefixes whose names are matched regardless of case (the extras: selling[mieterengel]). */
+  caseInsensitive?: readonly string[];
 }
+
+/** 'a[b][c]' -> 'a.b.c' (how warnings name a key). */
+export const dottedKey = (key: string): string =>
+  key.replace(/\]\[/g, '.').replace(/\[/g, '.').replace(/\]$/, '');
 
 const isId = (p: string) => p.endsWith('.id');
 
 export function makeWire(spec: WireSpec): WireFormat {
   const byWire = new Map<string, FieldPath>();
   for (const p of fieldPaths) byWire.set(spec.names[p], p);
+  const caseInsensitive = (spec.caseInsensitive ?? []).map((x) => x.toLowerCase());
+  const byLowerWire = new Map<string, FieldPath>();
+  for (const [name, p] of byWire)
+    if (caseInsensitive.some((c) => name.toLowerCase().startsWith(c)))
+      byLowerWire.set(name.toLowerCase(), p);
+  /** The canonical spelling of a key (aliases resolved), and whether it was an alias. */
+  const canonicalKey = (key: string): { key: string; alias: boolean } => {
+    for (const [from, to] of spec.aliases ?? [])
+      if (key.startsWith(from)) return { key: to + key.slice(from.length), alias: true };
+    return { key, alias: false };
+  };
+  const resolve = (key: string): { path: FieldPath | undefined; alias: boolean } => {
+    const c = canonicalKey(key);
+    const exact = byWire.get(c.key);
+    if (exact) return { path: exact, alias: c.alias };
+    const lower = c.key.toLowerCase();
+    const folded = caseInsensitive.some((x) => lower.startsWith(x))
+      ? byLowerWire.get(lower)
+      : undefined;
+    return { path: folded, alias: true };
+  };
   const [yes, no] = spec.booleans;
 
   const encodeValue = (path: FieldPath, value: unknown): string | undefined => {
@@ -58,7 +95,7 @@ export function makeWire(spec: WireSpec): WireFormat {
       }
       case 'date': {
         const t = String(value).trim();
-        return spec.dates === 'iso' ? (germanToIso(t) ?? t) : t;
+        return spec.dates === 'iso' ? (germanToIso(t) ?? t) : (normalizeGermanDate(t) ?? t);
       }
       case 'text':
         return String(value).trim();
@@ -73,23 +110,33 @@ export function makeWire(spec: WireSpec): WireFormat {
     if (!text) return undefined;
     if (kind.kind === 'enum') {
       const map = spec.enums[path];
-      const fromWire = map && Object.entries(map).find(([, w]) => w === text)?.[0];
+      const fromWire =
+        (map && Object.entries(map).find(([, w]) => w === text)?.[0]) ??
+        spec.enumAliases?.[path]?.[text];
       const modelText = fromWire ?? text;
       return kind.values.find((v) => String(v) === modelText);
     }
-    if (kind.kind === 'date' && spec.dates === 'iso') return isoToGerman(text) ?? text;
+    // Stored as TT.MM.JJJJ whatever shape was typed (TTMMJJJJ, T.M.JJJJ); the rules judge the rest.
+    if (kind.kind === 'date')
+      return (
+        (spec.dates === 'iso' ? isoToGerman(text) : undefined) ?? normalizeGermanDate(text) ?? text
+      );
     return text;
   };
 
   const decodeFlat = (input: unknown): { model: DeepPartial<FormModel>; count: number } => {
     const model: Record<string, unknown> = {};
     let count = 0;
+    // A canonical key beats an alias of the same field, whatever the order they came in.
+    const fromCanonical = new Set<FieldPath>();
     for (const [key, raw] of flattenBrackets(input)) {
-      const path = byWire.get(key);
+      const { path, alias } = resolve(key);
       if (!path || isId(path)) continue;
+      if (alias && fromCanonical.has(path)) continue;
       const value = decodeValue(path, raw);
       if (value === undefined) continue;
       setPartial(model, path, value);
+      if (!alias) fromCanonical.add(path);
       count++;
     }
     return { model: model as DeepPartial<FormModel>, count };
@@ -127,5 +174,32 @@ export function makeWire(spec: WireSpec): WireFormat {
     },
     wireName: (path) => spec.names[path],
     fieldPath: (wireName) => byWire.get(wireName),
+    unknownKeys(input, extras = []) {
+      try {
+        const known = new Set(extras.map((e) => e.toLowerCase()));
+        const scan = (node: unknown, prefix: string): string[] => {
+          const out: string[] = [];
+          for (const key of flattenBrackets(node).keys()) {
+            if (resolve(key).path) continue;
+            if (known.has(canonicalKey(key).key.toLowerCase()) || known.has(key.toLowerCase()))
+              continue;
+            out.push(dottedKey(prefix + key));
+          }
+          return out;
+        };
+        if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+          // A body wrapped in an envelope ({data: {...}}) is read inside it (see decode).
+          const top = input as Record<string, unknown>;
+          const keys = Object.keys(top);
+          if (keys.length === 1 && spec.envelopes.includes(keys[0]!)) {
+            const inner = top[keys[0]!];
+            if (inner !== null && typeof inner === 'object') return scan(inner, '');
+          }
+        }
+        return scan(input, '');
+      } catch {
+        return [];
+      }
+    },
   };
 }

@@ -65,10 +65,10 @@ describe('new API', () => {
       'rentalObject[rentalContract][movedInAt]': '2026-04-01',
       'rentalObject[rentalContract][isLimited]': 'false',
       'rentalObject[address][streetNumber]': '12a',
-      'tenant[name]': 'Müller',
-      'tenant[dateOfBirth]': '1990-01-02',
+      'firstTenant[name]': 'Müller',
+      'firstTenant[dateOfBirth]': '1990-01-02',
       'landlord[gender]': 'company',
-      'bankAccount[owner]': 'coTenant',
+      'bankAccount[owner]': 'secondTenant',
       captchaResponseKey: 'abc',
       partnerCode: 'P-1',
     });
@@ -83,7 +83,7 @@ describe('new API', () => {
       newApiWire.encode(sample(), ['firstTenant.firstName'], {
         touched: new Set(['firstTenant.firstName']),
       }),
-    ).toEqual({ 'tenant[firstName]': '' });
+    ).toEqual({ 'firstTenant[firstName]': '' });
   });
   test.each([
     ['legalAddress', 'legal_address'],
@@ -126,9 +126,9 @@ describe('new API', () => {
         postalDestination: 'moon',
         'rentalObject[rentalContract][deposit]': '12abc',
         'rentalObject[rentalContract][isLimited]': 'maybe',
-        'tenant[dateOfBirth]': '32.13.1990',
+        'firstTenant[dateOfBirth]': '32.13.1990',
         unknown: 'x',
-        'tenant[id]': '42',
+        'firstTenant[id]': '42',
       }),
     ).toEqual({ firstTenant: { birthdayDate: '32.13.1990' } });
   });
@@ -149,11 +149,11 @@ describe('new API', () => {
         (n) => `rentalObject[rentalContract][${n}]`,
       ),
     );
-    expect(newApiWire.fieldPath('tenant[streetNumber]')).toBeUndefined();
-    expect(newApiWire.fieldPath('tenant[address][streetNumber]')).toBe(
+    expect(newApiWire.fieldPath('firstTenant[streetNumber]')).toBeUndefined();
+    expect(newApiWire.fieldPath('firstTenant[address][streetNumber]')).toBe(
       'firstTenant.address.number',
     );
-    expect(newApiWire.fieldPath('coTenant[name]')).toBe('secondTenant.lastName');
+    expect(newApiWire.fieldPath('secondTenant[name]')).toBe('secondTenant.lastName');
   });
 });
 

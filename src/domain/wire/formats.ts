@@ -74,9 +74,11 @@ function newNames(prefixOf: { extra: string; digital: string }): Record<FieldPat
   };
   for (const [k, v] of Object.entries(address('rentalObject'))) names[`object.address.${k}`] = v;
   for (const [k, v] of Object.entries(address('landlord'))) names[`landlord.address.${k}`] = v;
+  // Group names as partners' systems send them (firstTenant, secondTenant); tenant and coTenant
+  // are read as aliases (see newAliases).
   for (const [model, wire] of [
-    ['firstTenant', 'tenant'],
-    ['secondTenant', 'coTenant'],
+    ['firstTenant', 'firstTenant'],
+    ['secondTenant', 'secondTenant'],
   ] as const) {
     const t = (f: string) => `${wire}[${f}]`;
     Object.assign(names, {
@@ -112,8 +114,18 @@ const newEnums = {
   'firstTenant.gender': { m: 'male', f: 'female' },
   'secondTenant.gender': { m: 'male', f: 'female' },
   'landlord.formOfAddress': { m: 'male', f: 'female', company: 'company' },
-  'bankAccount.accountOwner': { firstTenant: 'tenant', secondTenant: 'coTenant' },
 };
+
+/** Earlier names of the new API, still read: tenant/coTenant groups and owner values. */
+const newAliases = [
+  ['tenant[', 'firstTenant['],
+  ['coTenant[', 'secondTenant['],
+] as const;
+const newEnumAliases = {
+  'bankAccount.accountOwner': { tenant: 'firstTenant', coTenant: 'secondTenant' },
+};
+/** Extras are matched regardless of case (selling[mieterengel] is selling[mieterEngel]). */
+const newCaseInsensitive = ['selling['];
 
 /** Old API: tenancy_retail[...] keys, booleans 1/0, decimal comma, dates TT.MM.JJJJ. */
 export const oldApiWire: WireFormat = makeWire({
@@ -124,6 +136,7 @@ export const oldApiWire: WireFormat = makeWire({
   dates: 'german',
   enums: {},
   envelopes: ['tenancy_retail'],
+  caseInsensitive: ['tenancy_retail[selling]['],
 });
 
 /** New API: names of spec §3, booleans 'true'/'false', decimal point, dates YYYY-MM-DD. */
@@ -135,6 +148,9 @@ export const newApiWire: WireFormat = makeWire({
   dates: 'iso',
   enums: newEnums,
   envelopes: ['data', 'tenancy', 'payload'],
+  aliases: newAliases,
+  enumAliases: newEnumAliases,
+  caseInsensitive: newCaseInsensitive,
 });
 
 /** Reconfigured new API: like the new API; the extra questions travel under additionalQuestions. */
@@ -149,6 +165,9 @@ export const reconfiguredApiWire: WireFormat = makeWire({
   dates: 'iso',
   enums: newEnums,
   envelopes: ['data', 'tenancy', 'payload'],
+  aliases: newAliases,
+  enumAliases: newEnumAliases,
+  caseInsensitive: newCaseInsensitive,
 });
 
 export const wireFormats = { old: oldApiWire, new: newApiWire, reconfigured: reconfiguredApiWire };

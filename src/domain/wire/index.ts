@@ -6,3 +6,12 @@ export { encodeFieldErrors, parseServerErrors } from './errors';
 export { parsePrefill, sanitizeModel } from './prefill';
 export { mergeModel } from './partial';
 export { parseAmount, parseBool } from './values';
+export type { RequestExtras } from './partner';
+export {
+  requestExtras,
+  readRequestExtras,
+  assertConsents,
+  consentsOfTerms,
+  partnerDefaults,
+} from './partner';
+export { dottedKey } from './format';

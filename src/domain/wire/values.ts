@@ -23,8 +23,9 @@ export function parseBool(input: unknown): boolean | undefined {
   if (typeof input === 'number') return input === 1 ? true : input === 0 ? false : undefined;
   if (typeof input !== 'string') return undefined;
   const s = input.trim().toLowerCase();
-  if (['true', '1', 'on', 'yes'].includes(s)) return true;
-  if (['false', '0', 'off', 'no'].includes(s)) return false;
+  // 'y'/'n' and 'ja'/'nein': partners' systems send consent as termsAccepted: "y".
+  if (['true', '1', 'on', 'yes', 'y', 'ja'].includes(s)) return true;
+  if (['false', '0', 'off', 'no', 'n', 'nein'].includes(s)) return false;
   return undefined;
 }
 

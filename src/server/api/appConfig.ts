@@ -15,6 +15,8 @@ export function registerAppConfigRoutes(
     sidebarHost: config.sidebarHost,
     chatUrl: config.chatUrl || null,
     creditorId: config.sepaCreditorId,
+    // The premium is shown from the first step on, computed in the browser with the domain tariff.
+    tariff: config.tariff,
     // The web app offers street suggestions only when a geocoder is configured.
     streetSuggestions: Boolean(config.geocoderUrl),
     // '' = the app's own /callback pages; another origin is left after 400 ms (spec §4).

@@ -175,7 +175,9 @@ describe.each(engines)('API calls of both generations on %s', (engine) => {
       'GET',
       '/tenancy_steps_reconfigured/get_uce_configuration?cid=&partner_code=WOHNBAU',
     );
-    expect(o.body.data).toEqual([{ code: 'WB-NORD', name: 'Verwaltung Nord' }]);
+    // A partner hiding its code hides its sub-partners' codes too (issue 15 item 12).
+    expect(o.body.data).toEqual([{ name: 'Verwaltung Nord' }]);
+    expect(JSON.stringify(o.body)).not.toContain('WB-NORD');
     expect(o.body.partner.hidePartnerCode).toBe(true);
     expect(
       (await call(s.url, 'GET', '/tenancy_steps_reconfigured/get_uce_configuration?partner_code=x'))
@@ -209,14 +211,25 @@ describe.each(engines)('API calls of both generations on %s', (engine) => {
       { form: true },
     );
     expect(old.body.errors).toEqual({});
+    const draft = await call(s.url, 'POST', '/api/tenancies?step=start', {
+      rentalObject: { rentalContract: { deposit: '900', isExisting: 'false' } },
+    });
     const step = await call(s.url, 'POST', '/api/checkout/step', {
-      cid: ok.body.cid,
+      cid: draft.body.cid,
       partnerCode: 'IMMO1',
       subPartnerCode: 'B-HAMBURG',
       product: 'standard',
       step: 'uce',
     });
-    expect(step.body).toMatchObject({ cid: ok.body.cid, errors: {} });
+    expect(step.body).toEqual({ cid: draft.body.cid, errors: {}, skip_to: null });
+    // Known codes are final (ADR 0700): another branch for the first application is refused.
+    const other = await call(s.url, 'POST', '/api/checkout/step', {
+      cid: ok.body.cid,
+      partnerCode: 'IMMO1',
+      subPartnerCode: 'B-HAMBURG',
+      step: 'uce',
+    });
+    expect(Object.keys(other.body.errors)).toEqual(['subPartnerCode']);
   });
 
   it('bank names: default set, 404, 400, both generations', async () => {

@@ -75,16 +75,25 @@ const values = fc.oneof(
     '%zz',
     '\u0000',
     'ä€𝄞',
+    // Issue 15 item 8: a lone surrogate (JSON bodies carry it as \ud800), bidi overrides, CR/LF.
+    '\uD800',
+    'x\uDC00',
+    'Max\u202Emiere',
+    '\u2066a\u2069',
+    'a\r\nBcc: x@example.org',
+    '\u0000\u0000',
   ),
   fc.integer().map(String),
 );
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** encodeURIComponent, with a lone surrogate sent as the bytes of its CESU-8 form (no throw). */
+const encode = (v: string) =>
+  encodeURIComponent(v.replace(loneSurrogate, '\uFFFD')).replace(/%EF%BF%BD/g, '%ED%A0%80');
 const query = fc
   .array(fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 12 })), values), {
     maxLength: 6,
   })
-  .map((pairs) =>
-    pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&'),
-  );
+  .map((pairs) => pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
 const rawQuery = fc.oneof(
   query,
   fc.string({ maxLength: 60 }).map((s) => s.replace(/[#\s]/g, '')),
@@ -119,6 +128,10 @@ const jsonBody = fc.oneof(
     '{"__proto__":{"a":1}}',
     '{"constructor":{"prototype":{"a":1}}}',
     '1e999',
+    '{"tenant":{"firstName":"\\u0000","name":"Muster"}}',
+    '{"tenant":{"name":"\\ud800"},"landlord":{"name":"a\\u202eb"}}',
+    '{"tenancy_retail":{"firstTenant":{"firstName":"\\udc00"}}}',
+    '{"email":"a\\u0000@example.org","cid":"\\u0000"}',
   ),
 );
 const body = fc.oneof(

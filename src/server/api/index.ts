@@ -5,15 +5,21 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Services } from '../services/index';
 import { apiError } from '../http/errors';
+import { OneCounterPerClient } from '../http/writeLimitStore';
+import type { Logger } from '../log';
+import { ContractService, registerContractRoutes } from '../contracts/index';
+import { availabilityOf } from '../db/availability';
 import { registerAppConfigRoutes } from './appConfig';
 import { registerLegacyRoutes } from '../legacy/routes';
 import { registerCaptchaRoutes } from './captcha';
 import { registerHealth } from './health';
+import { registerLegalRoutes } from './legal';
 import { registerOpenApi } from './openapi';
+import { isPartnerCall, registerPartnerAuth } from './partnerAuth';
 import { registerPartnerRoutes } from './partners';
 import { registerRatesRoutes } from './rates';
 import { registerReferenceRoutes } from './reference';
-import { registerSaveProgressRoutes } from './saveProgress';
+import { createSaveProgressLimits, registerSaveProgressRoutes } from './saveProgress';
 import { registerStatusRoutes } from './status';
 import { registerTenancyRoutes } from './tenancies';
 
@@ -27,26 +33,59 @@ export interface ApiDeps {
 /** All routes: the new API (/api/...), the old API on the same services, health. */
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const { config, services } = deps;
-  // Writes are limited per client address; reads are cheap and cached by the browser.
+  // Writes are limited per client address, one counter across all write routes (ADR 1110);
+  // reads are cheap and cached by the browser.
   await app.register(rateLimit, {
     global: false,
+    store: OneCounterPerClient,
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ...apiError(429),
       retryAfter: ctx.after,
     }),
   });
-  const writeLimit = { max: config.rateLimitWrites, timeWindow: config.rateLimitWindow };
+  // Partner calls (valid Bearer key) have their own limit per key instead (ADR 0710).
+  const writeLimit = {
+    max: config.rateLimitWrites,
+    timeWindow: config.rateLimitWindow,
+    allowList: isPartnerCall,
+  };
+  const lookupLimit = {
+    max: config.rateLimitLookups,
+    timeWindow: config.rateLimitWindow,
+    // Its own counter per client, apart from the writes (the shared store keys by client + group).
+    groupId: 'partner_lookup',
+  };
+  registerPartnerAuth(app, services.partnerKeys, {
+    max: config.partnerRateLimit,
+    timeWindow: config.partnerRateLimitWindow,
+  });
 
-  registerHealth(app, deps.db);
+  registerHealth(app, deps.db, availabilityOf(deps.db, app.log as unknown as Logger));
   registerAppConfigRoutes(app, config, services);
   registerTenancyRoutes(app, services, writeLimit);
   registerCaptchaRoutes(app, services);
   registerStatusRoutes(app, services);
   registerRatesRoutes(app, config);
-  registerPartnerRoutes(app, services, writeLimit);
+  registerPartnerRoutes(app, services, writeLimit, lookupLimit);
   registerReferenceRoutes(app, services);
-  registerSaveProgressRoutes(app, services, writeLimit);
-  registerLegacyRoutes(app, config, services, writeLimit);
+  registerLegalRoutes(app, config);
+  const mailLimits = createSaveProgressLimits(app, config);
+  registerSaveProgressRoutes(app, services, writeLimit, mailLimits);
+  registerLegacyRoutes(app, config, services, writeLimit, lookupLimit, mailLimits);
+  registerContractRoutes(
+    app,
+    new ContractService({
+      db: deps.db,
+      clock: deps.clock,
+      log: app.log as unknown as Logger,
+      mailer: services.mailer,
+      serverSecret: config.serverSecret,
+      sepaCreditorId: config.sepaCreditorId,
+      publicUrl: () => config.publicUrl,
+      webhooks: services.webhooks,
+    }),
+    { serverSecret: config.serverSecret, writeLimit, clock: deps.clock },
+  );
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { webhookEventTypes } from '../webhooks/events';
 import {
   defaultFormModel,
   fieldKinds,
@@ -8,6 +9,8 @@ import {
   type FieldPath,
   type WireFormat,
 } from '../services/rulebook';
+
+import { contractPaths, contractSchemas } from '../contracts/openapi';
 
 type Schema = Record<string, unknown>;
 
@@ -34,7 +37,34 @@ export function tenancySchema(wire: WireFormat): Schema {
       name,
     );
   }
+  if (wire.name !== 'old') addRequestExtras(root);
   return root;
+}
+
+const boolWords = ['true', 'false', '1', '0', 'yes', 'no', 'y', 'n', 'on', 'off'];
+
+/** Request-level names beside the fields (domain requestExtras). */
+function addRequestExtras(root: Schema): void {
+  const props = root.properties as Record<string, Schema>;
+  props.step = {
+    type: 'string',
+    enum: [...stepIds],
+    description: 'Step saved, as in the query (the query wins); "check" submits.',
+  };
+  props.product = {
+    type: 'string',
+    description: "Partner calls: the partner's product name, stored.",
+  };
+  for (const group of ['firstTenant', 'secondTenant']) {
+    const node = props[group] as Schema | undefined;
+    if (!node) continue;
+    (node.properties as Record<string, Schema>).termsAccepted = {
+      type: ['string', 'boolean'],
+      enum: [...boolWords, true, false],
+      description:
+        "Partner calls: the tenant's consent as the partner asserts it (terms, privacy, shipping notes, credit check; recorded with key and time).",
+    };
+  }
 }
 
 function leafSchema(wire: WireFormat, path: FieldPath, name: string): Schema {
@@ -43,9 +73,9 @@ function leafSchema(wire: WireFormat, path: FieldPath, name: string): Schema {
     case 'text':
       return { type: 'string' };
     case 'date':
-      return { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
+      return { type: 'string', description: 'YYYY-MM-DD or TT.MM.JJJJ' };
     case 'bool':
-      return { type: ['string', 'boolean'], enum: ['true', 'false', true, false] };
+      return { type: ['string', 'boolean'], enum: [...boolWords, true, false] };
     case 'amount':
       return { type: ['string', 'number'], description: 'Euro, decimal point (e.g. 1500.00)' };
     case 'enum': {
@@ -95,6 +125,67 @@ const saveAnswer: Schema = {
       type: 'string',
       enum: ['submitted'],
       description: 'Present after the final submission.',
+    },
+    applicationId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'Partner calls only: the id webhook events carry.',
+    },
+    warnings: {
+      type: 'object',
+      description:
+        "Present when something needs the integrator's attention although the save went through.",
+      required: ['messages'],
+      properties: {
+        unknownFields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Keys that are no field, as dotted paths (e.g. firstTenant.nmae).',
+        },
+        ignoredFields: {
+          type: 'array',
+          items: { type: 'string' },
+          description:
+            'Keys that only count with a partner key (firstTenant.termsAccepted, product).',
+        },
+        defaultedFields: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Fields left out by a partner call that got their documented default.',
+        },
+        assertedConsents: {
+          type: 'array',
+          items: { type: 'string' },
+          description: "Consents taken from the tenant's termsAccepted as the partner asserts it.",
+        },
+        messages: { type: 'array', items: { type: 'string' }, description: 'German sentences' },
+      },
+    },
+  },
+};
+
+const webhookEvent: Schema = {
+  type: 'object',
+  required: ['id', 'type', 'created', 'sandbox', 'data'],
+  properties: {
+    id: { type: 'string', format: 'uuid', description: 'Event id; drop an id seen before.' },
+    type: {
+      type: 'string',
+      enum: webhookEventTypes.map((t) => `application.${t}`),
+    },
+    created: { type: 'integer', description: 'Unix seconds of the change' },
+    sandbox: { type: 'boolean', description: 'true for applications made with a sandbox key' },
+    data: {
+      type: 'object',
+      required: ['applicationId', 'state', 'orderId', 'partnerCode'],
+      properties: {
+        applicationId: { type: 'string', format: 'uuid' },
+        state: { type: 'string', enum: [...webhookEventTypes] },
+        orderId: { type: ['string', 'null'], description: 'Contract number once decided' },
+        partnerCode: { type: 'string' },
+        subPartnerCode: { type: ['string', 'null'] },
+        product: { type: ['string', 'null'] },
+      },
     },
   },
 };
@@ -157,14 +248,61 @@ export function openApiDocument(wire: WireFormat): Schema {
       'Saved (field errors, if any, in errors)',
     ),
     '400': err('Unknown step'),
+    '401': err(
+      'invalid_authorization or invalid_api_key (only when an Authorization header is sent)',
+    ),
     '403': err('Foreign Origin (browser CSRF protection)'),
     '404': err('unknown: cid not found'),
     '409': err('already_submitted'),
     '410': err('days_to_keep_data_exceeded or reservation_expired'),
     '413': err('Body too large'),
     '415': err('Content type other than JSON or form-urlencoded'),
-    '429': err('Too many writes from this client'),
+    '429': err('Too many writes from this client, or partner_rate_limited for a key'),
   };
+  /** Browser calls need no key; a partner's key (Bearer) replaces captcha and bot checks. */
+  const optionalKey = [{}, { partnerKey: [] }];
+  const pdf = (summary: string) => ({
+    get: {
+      summary,
+      parameters: [p('cid', 'Session id')],
+      responses: {
+        '200': {
+          description: 'The PDF',
+          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        },
+        '404': err('unknown'),
+        '409': err('not_accepted: no document before the acceptance'),
+        '410': err('days_to_keep_data_exceeded or reservation_expired'),
+      },
+    },
+  });
+  const oldSave = (summary: string) => {
+    const op = {
+      summary,
+      tags: ['old API'],
+      security: optionalKey,
+      parameters: [q('cid', 'Session id (absent: create)'), q('step', 'Step saved')],
+      requestBody: {
+        required: true,
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: { type: 'object', description: 'tenancy_retail[group][field] keys' },
+          },
+          'application/json': { schema: { type: 'object' } },
+        },
+      },
+      responses: saveResponses,
+    };
+    return { put: op, post: { ...op, summary: `${summary} (POST)` } };
+  };
+  const anyJson = (summary: string, parameters: unknown[] = [], tag = 'old API') => ({
+    get: {
+      summary,
+      tags: [tag],
+      parameters,
+      responses: { '200': json({ type: 'object' }, 'Answer'), '404': err('unknown') },
+    },
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -191,6 +329,9 @@ export function openApiDocument(wire: WireFormat): Schema {
         },
         post: {
           summary: 'Create an application (or submit a complete one in one call)',
+          description:
+            'Partners send the whole application with step "check" (in the body or the query) and their key; see docs/integrators.md.',
+          security: optionalKey,
           parameters: [
             stepParam,
             q('product_selection', 'Product selection of the page'),
@@ -201,6 +342,7 @@ export function openApiDocument(wire: WireFormat): Schema {
         },
         patch: {
           summary: 'Update an application step',
+          security: optionalKey,
           parameters: [
             q('cid', 'Session id', true),
             stepParam,
@@ -355,6 +497,63 @@ export function openApiDocument(wire: WireFormat): Schema {
       },
       '/api/application/state/{cid}': orderStatus('Order status of a contract'),
       '/api/reservation/state/{cid}': orderStatus('Order status of a reservation'),
+      '/api/documents/{applicationId}/{file}': {
+        get: {
+          summary:
+            'A document of an accepted application through an expiring signed link (from the order status or the e-mail)',
+          parameters: [
+            p('applicationId', 'Application id (from the link)'),
+            p('file', 'certificate.pdf, policy.pdf or reservation_confirmation.pdf'),
+            q('expires', 'Unix time the link ends', true),
+            q('signature', 'HMAC of the link', true),
+          ],
+          responses: {
+            '200': { description: 'The PDF', content: { 'application/pdf': {} } },
+            '403': err('invalid_link'),
+            '404': err('unknown or no_document'),
+            '410': err('link_expired or gone'),
+          },
+        },
+      },
+      '/api/legal/{slug}.pdf': {
+        get: {
+          summary: 'A legal text as a sealed, tagged PDF',
+          parameters: [
+            p('slug', 'versicherungsbedingungen, verbraucherinformationen or widerrufsbelehrung'),
+          ],
+          responses: {
+            '200': { description: 'The PDF', content: { 'application/pdf': {} } },
+            '404': err('unknown'),
+          },
+        },
+      },
+      '/api/legal/{slug}': {
+        get: {
+          summary:
+            'A legal text (impressum, datenschutz, kontakt, versicherungsbedingungen, verbraucherinformationen, widerrufsbelehrung) with the operator details filled in',
+          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                required: ['slug', 'title', 'blocks'],
+                properties: {
+                  slug: { type: 'string' },
+                  title: { type: 'string' },
+                  blocks: {
+                    type: 'array',
+                    description:
+                      'heading {kind, level 2|3, content}, paragraph {kind, content} or list {kind, items}; content is a list of {text, bold?}',
+                    items: { type: 'object' },
+                  },
+                },
+              },
+              'The text as blocks',
+            ),
+            '404': err('not_found'),
+          },
+        },
+      },
       '/api/captcha/challenge': {
         get: {
           summary:
@@ -416,6 +615,55 @@ export function openApiDocument(wire: WireFormat): Schema {
           responses: { '200': json({ type: 'object' }, 'AppConfig') },
         },
       },
+      ...contractPaths,
+      '/api/tenancies/{cid}/certificate.pdf': pdf('Guarantee certificate (Bürgschaftsurkunde)'),
+      '/api/tenancies/{cid}/reservation.pdf': pdf('Reservation confirmation (Sofortzusage)'),
+      '/api/openapi.json': {
+        get: {
+          summary: 'This document',
+          responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') },
+        },
+      },
+      '/locales/de.json': {
+        get: {
+          summary: 'German texts of the web app',
+          responses: { '200': json({ type: 'object' }, 'Catalogue') },
+        },
+      },
+      '/onlineantrag-sidebar/{name}': {
+        get: {
+          summary: 'Help text for a field (JSON {title, paragraphs}; ?format=html)',
+          parameters: [p('name', 'Field path'), q('format', 'html for an HTML fragment')],
+          responses: {
+            '200': json({ type: 'object' }, 'Help text'),
+            '404': err('No help for this field'),
+          },
+        },
+      },
+      '/tenancy_steps_reconfigured/cid_to_json': anyJson('Old API: load an application', [
+        q('cid', 'Session id', true),
+        q('reconf_to', 'Ignored'),
+      ]),
+      '/tenancy_steps_reconfigured/json_to_cid': oldSave('Old API: save a step'),
+      '/tenancy_reservation_steps_reconfigured/json_to_cid': oldSave(
+        'Old API: save a reservation step',
+      ),
+      '/tenancy_steps_reconfigured/save_progress': {
+        post: {
+          summary: 'Old API: mail a resume link',
+          tags: ['old API'],
+          responses: { '200': json({ type: 'object' }, 'Sent, or errors') },
+        },
+      },
+      '/tenancy_steps_reconfigured/get_uce_configuration': anyJson('Old API: partner lookup', [
+        q('cid', 'Session id'),
+        q('partner_code', 'Partner code', true),
+      ]),
+      '/tenancy_steps_reconfigured/save_uce_values': oldSave('Old API: save partner codes'),
+      '/ajax::tenancy_logic/rates': anyJson('Old API: rates', [q('sum', 'Deposit', true)]),
+      '/ajax::tenancy_logic/bank_code_to_name': anyJson('Old API: bank name', [
+        q('bank_code', 'Bank code', true),
+      ]),
       '/health': {
         get: {
           summary: 'Health incl. database',
@@ -426,11 +674,52 @@ export function openApiDocument(wire: WireFormat): Schema {
         },
       },
     },
+    webhooks: {
+      applicationEvent: {
+        post: {
+          summary: 'A state change of an application made with your key',
+          description:
+            'POSTed to the URL set with npm run partner-webhook. Header Mietkaution-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body" with your secret>; Mietkaution-Event-Id repeats id. Answer 2xx within 10 s; anything else is retried with exponential backoff for about 45 hours. Delivery is at least once: drop ids you have seen.',
+          parameters: [
+            {
+              name: 'Mietkaution-Signature',
+              in: 'header',
+              required: true,
+              schema: { type: 'string' },
+              description: 't=<unix seconds>,v1=<hex HMAC-SHA256>',
+            },
+            {
+              name: 'Mietkaution-Event-Id',
+              in: 'header',
+              required: true,
+              schema: { type: 'string', format: 'uuid' },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { $ref: '#/components/schemas/WebhookEvent' } },
+            },
+          },
+          responses: { '200': { description: 'Received (any 2xx)' } },
+        },
+      },
+    },
     components: {
+      securitySchemes: {
+        partnerKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Partner API key (mk_live_… or mk_test_… for the sandbox), from npm run partner-key. A wrong or revoked key answers 401.',
+        },
+      },
       schemas: {
+        WebhookEvent: webhookEvent,
         Tenancy: tenancySchema(wire),
         SaveAnswer: saveAnswer,
         ErrorList: errorList,
+        ...contractSchemas,
         OrderStatus: {
           type: 'object',
           required: ['state', 'orderId', 'rate', 'digital'],
@@ -442,6 +731,49 @@ export function openApiDocument(wire: WireFormat): Schema {
             orderId: { type: ['string', 'null'] },
             rate: { type: ['number', 'null'], description: 'Euros per payment' },
             digital: { type: 'boolean' },
+            partnerCode: {
+              type: ['string', 'null'],
+              description: 'Checked partner code of the application (vm_id, field or API)',
+            },
+            subPartnerCode: {
+              type: ['string', 'null'],
+              description: 'Checked sub-partner code (uvm_id, uce step or API)',
+            },
+            paymentConditions: {
+              type: ['integer', 'null'],
+              enum: [1, 2, 4, 12, null],
+              description: 'Payments per year of `rate`',
+            },
+            deliverTo: {
+              type: ['string', 'null'],
+              description: 'objectAddresss, legalAddress, landlordAddress or digital',
+            },
+            firstDebitDate: {
+              type: ['string', 'null'],
+              format: 'date',
+              description:
+                'Expected first debit (about 14 days after the application), accepted only',
+            },
+            reservedUntil: {
+              type: ['string', 'null'],
+              format: 'date',
+              description: 'Last day an accepted reservation holds',
+            },
+            documents: {
+              type: 'array',
+              description:
+                'Once accepted: the documents to download (expiring signed paths) and the legal texts',
+              items: {
+                type: 'object',
+                required: ['kind', 'title', 'url'],
+                properties: {
+                  kind: { type: 'string' },
+                  title: { type: 'string' },
+                  url: { type: 'string' },
+                  expiresAt: { type: 'string', format: 'date-time' },
+                },
+              },
+            },
           },
         },
         Rates: {

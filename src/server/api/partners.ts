@@ -13,7 +13,10 @@ export async function partnerAnswer(services: Services, code: unknown, reply: Fa
       .send(apiError(404, 'unknown_partner', 'Dieser Partnercode ist uns nicht bekannt.'));
   }
   return reply.send({
-    data: partner.subPartners,
+    // A partner that hides its code hides its sub-partners' codes too: names only (ADR 1111).
+    data: partner.hidePartnerCode
+      ? partner.subPartners.map(({ name }) => ({ name }))
+      : partner.subPartners,
     partner: { code: partner.code, name: partner.name, hidePartnerCode: partner.hidePartnerCode },
   });
 }
@@ -36,9 +39,11 @@ export function registerPartnerRoutes(
   app: FastifyInstance,
   services: Services,
   writeLimit: object,
+  lookupLimit: object,
 ): void {
   const codec = services.tenancies.codecs.new;
-  app.get('/api/partners/:code', async (request, reply) =>
+  // Throttled: partner codes must not be enumerable (ADR 1111).
+  app.get('/api/partners/:code', { config: { rateLimit: lookupLimit } }, async (request, reply) =>
     partnerAnswer(services, (request.params as { code: string }).code, reply),
   );
 

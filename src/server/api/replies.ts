@@ -1,7 +1,17 @@
 import type { FastifyReply } from 'fastify';
 import { apiError } from '../http/errors';
-import { errorKeyMessage } from '../services/rulebook';
-import { TenancyError, tenancyErrorStatus } from '../services/tenancies';
+import { errorKeyMessage, partnerApiErrors } from '../services/rulebook';
+import {
+  refusedValues,
+  TenancyError,
+  tenancyErrorStatus,
+  type SaveAnswer,
+} from '../services/tenancies';
+
+/** A save's answer: 400 when values were refused (the rest is stored), otherwise 200. */
+export function sendSaveAnswer(reply: FastifyReply, answer: SaveAnswer): FastifyReply {
+  return reply.status(answer[refusedValues] ? 400 : 200).send(answer);
+}
 
 /** Error keys of spec §8 as API answers: `{errors: [{code, message}]}` with a fitting status. */
 export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyReply {
@@ -10,7 +20,9 @@ export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyRepl
   const message =
     err.code === 'invalid_step'
       ? 'Unbekannter Schritt (step). Erlaubt: start, uce, tenant, landlord, object, payment, selling, check.'
-      : errorKeyMessage(err.code);
+      : err.code === 'sandbox_mismatch'
+        ? partnerApiErrors.sandbox_mismatch
+        : errorKeyMessage(err.code);
   return reply.status(status).send(apiError(status, err.code, message));
 }
 

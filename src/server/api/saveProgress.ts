@@ -1,30 +1,90 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Services } from '../services/index';
 import type { WireCodec } from '../services/wire';
+import { fieldMessage } from '../services/rulebook';
 import { sendTenancyError } from './replies';
+
+type Limiter = (
+  request: FastifyRequest,
+) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>;
+
+/** The two mail limits of "Später fortfahren": per client address and per recipient address. */
+export interface SaveProgressLimits {
+  perClient: Limiter;
+  perAddress: Limiter;
+}
+
+/** The recipient as a counter key: a hash, so no e-mail address is kept in memory as such. */
+export const addressKey = (email: string) =>
+  `sp-address:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+
+/**
+ * The save-progress mail limits (ADR 1105): a client may ask for SAVE_PROGRESS_MAILS_PER_CLIENT
+ * mails and an address may receive SAVE_PROGRESS_MAILS_PER_ADDRESS mails an hour, so the form
+ * cannot be used to send our mails to strangers in bulk.
+ */
+export function createSaveProgressLimits(app: FastifyInstance, config: Config): SaveProgressLimits {
+  return {
+    perClient: app.createRateLimit({
+      max: config.saveProgressMailsPerClient,
+      timeWindow: '1 hour',
+      keyGenerator: (request) => `sp-client:${request.ip}`,
+    }),
+    perAddress: app.createRateLimit({
+      max: config.saveProgressMailsPerAddress,
+      timeWindow: '1 hour',
+      keyGenerator: (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        return addressKey(typeof body.email === 'string' ? body.email : '');
+      },
+    }),
+  };
+}
 
 /** Save progress ("Später fortfahren"): body cid, step, email; mails the resume link. */
 export async function saveProgressAnswer(
   services: Services,
   codec: WireCodec,
+  limits: SaveProgressLimits,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const q = request.query as Record<string, unknown>;
   const cid = body.cid ?? q.cid;
+  const emailValue = typeof body.email === 'string' ? body.email : null;
   try {
-    const host = request.headers.host ?? 'localhost';
+    if (typeof body.email === 'string' && body.email.trim() !== '') {
+      for (const limit of [limits.perClient, limits.perAddress]) {
+        const r = await limit(request);
+        if (!r.isAllowed && r.isExceeded) {
+          return reply
+            .status(429)
+            .header('retry-after', String(r.ttlInSeconds ?? 3600))
+            .send({
+              cid,
+              errors: {
+                email: {
+                  message: [fieldMessage('firstTenant.email', 'tooManyMails')],
+                  value: emailValue,
+                },
+              },
+              sent: false,
+            });
+        }
+      }
+    }
     const errors = await services.saveProgress.send({
       cid,
       step: body.step ?? q.step,
       email: body.email,
-      baseUrl: `${request.protocol}://${host}`,
     });
     const mapped = Object.fromEntries(
       Object.entries(codec.encodeErrors(errors, services.tenancies.emptyModel())).map(([, v]) => [
         'email',
-        { ...v, value: typeof body.email === 'string' ? body.email : null },
+        { ...v, value: emailValue },
       ]),
     );
     return reply.send({ cid, errors: mapped, sent: Object.keys(mapped).length === 0 });
@@ -37,8 +97,9 @@ export function registerSaveProgressRoutes(
   app: FastifyInstance,
   services: Services,
   writeLimit: object,
+  limits: SaveProgressLimits,
 ): void {
   app.post('/api/saveprogress', { config: { rateLimit: writeLimit } }, (request, reply) =>
-    saveProgressAnswer(services, services.tenancies.codecs.new, request, reply),
+    saveProgressAnswer(services, services.tenancies.codecs.new, limits, request, reply),
   );
 }

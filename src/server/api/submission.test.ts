@@ -71,6 +71,81 @@ describe.each(engines)('final submission on %s', (engine) => {
     );
   });
 
+  /** Polls a state endpoint like the processing overlay until the decision is made. */
+  const decided = async (path: string) => {
+    let st = await call(s.url, 'GET', path);
+    for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
+      await new Promise((res) => setTimeout(res, 200));
+      st = await call(s.url, 'GET', path);
+    }
+    return st.body;
+  };
+
+  it('turns a started contract into a reservation from the landlord hint (same cid), with its Sofortzusage', async () => {
+    const app = completeNewApiApplication();
+    const start = await call(s.url, 'POST', '/api/tenancies?step=start', {
+      rentalObject: app.rentalObject,
+      digitalGuarantee: 'true',
+    });
+    expect(start.body.errors).toEqual({});
+    const cid = start.body.cid as string;
+    const tenant = await call(s.url, 'PATCH', `/api/tenancies?cid=${cid}&step=tenant`, {
+      tenant: app.tenant,
+      hasCoTenant: 'false',
+    });
+    expect(tenant.body.errors).toEqual({});
+    // 'Reservieren und später fortfahren' on /landlord: /tenant?reservation=true submits it.
+    const reserve = await call(
+      s.url,
+      'PATCH',
+      `/api/tenancies?cid=${cid}&step=tenant&reservation=1`,
+      {
+        tenant: app.tenant,
+        privacyPolicyAccepted: 'true',
+        ...(await securityFields(s.url)),
+      },
+    );
+    expect(reserve.body.errors).toEqual({});
+    expect(reserve.body.state).toBe('submitted');
+    expect(reserve.body.cid).toBe(cid);
+    const st = await decided(`/api/reservation/state/${cid}`);
+    expect(st).toMatchObject({ state: 'accepted', orderId: expect.stringMatching(/^MR-/) });
+    // 30 days (RESERVATION_DAYS) from the submission on the pinned clock, 2 March 2026.
+    expect(st.reservedUntil).toBe('2026-04-01');
+    expect((await call(s.url, 'GET', `/api/application/state/${cid}`)).status).toBe(404);
+    const pdf = await fetch(`${s.url}/api/tenancies/${cid}/reservation.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // The Sofortzusage e-mail is queued for this application (the mail job sends it).
+    const mails = await s.db.executeSql(
+      'SELECT m.kind FROM mails m JOIN applications a ON a.id = m.application_id WHERE a.order_id = $1',
+      [st.orderId],
+    );
+    expect(mails.rows.map((r) => (r as { kind: string }).kind)).toEqual(['reservation-accepted']);
+    // Continuing: the load says it was reserved (the tenant step's hint), the data is kept.
+    const loaded = await call(s.url, 'GET', `/api/tenancies?cid=${cid}`);
+    expect(loaded.body.data.state).toBe('not_completed_reservation');
+    expect(loaded.body.data.rentalObject.rentalContract.deposit).toBe('1500');
+  });
+
+  it('answers the result pages what happens next: frequency, delivery, first debit', async () => {
+    const body = { ...completeNewApiApplication(), ...(await securityFields(s.url)) };
+    const r = await call(s.url, 'POST', '/api/tenancies', body);
+    expect(r.body.state).toBe('submitted');
+    const st = await decided(`/api/application/state/${r.body.cid}`);
+    expect(st).toMatchObject({
+      state: 'accepted',
+      orderId: expect.stringMatching(/^MK-/),
+      rate: 5.51,
+      digital: true,
+      paymentConditions: 12,
+      deliverTo: 'digital',
+      // About 14 days after the application (pinned clock: 2 March 2026).
+      firstDebitDate: '2026-03-16',
+      reservedUntil: null,
+    });
+  });
+
   it('asks for the captcha when it is missing, refuses a wrong or replayed one', async () => {
     const missing = await call(s.url, 'POST', '/api/tenancies', completeNewApiApplication());
     expect(missing.body.errors.captchaResponseKey.message[0]).toBe(
@@ -113,6 +188,23 @@ describe.each(engines)('final submission on %s', (engine) => {
       pbk: 'x'.repeat(43),
     });
     expect(forged.body.errors.captchaResponseKey).toBeDefined();
+  });
+
+  it('accepts a bot-check token once: a second submission with it and a fresh captcha is refused', async () => {
+    const sec = await securityFields(s.url);
+    const first = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      ...sec,
+    });
+    expect(first.body.state).toBe('submitted');
+    const again = await call(s.url, 'POST', '/api/tenancies', {
+      ...completeNewApiApplication(),
+      captchaResponseKey: await solveCaptcha(s.url),
+      pbt: sec.pbt,
+      pbk: sec.pbk,
+    });
+    expect(again.body.state).toBeUndefined();
+    expect(again.body.errors.captchaResponseKey).toBeDefined();
   });
 
   it('creates exactly one contract from concurrent final submissions of one cid', async () => {
@@ -170,7 +262,20 @@ describe('status and rates (pglite)', () => {
       rentalObject: { rentalContract: { deposit: '1000', isExisting: 'false' } },
     });
     const st = await call(s.url, 'GET', `/api/application/state/${c.body.cid}`);
-    expect(st.body).toEqual({ state: 'not_submitted', orderId: null, rate: 3.68, digital: false });
+    // The spec's {state, orderId, rate, digital}, plus the application's partner codes (ADR 0700)
+    // and what the result pages show (ADR 0803).
+    expect(st.body).toEqual({
+      state: 'not_submitted',
+      orderId: null,
+      rate: 3.68,
+      digital: false,
+      partnerCode: null,
+      subPartnerCode: null,
+      paymentConditions: null,
+      deliverTo: null,
+      firstDebitDate: null,
+      reservedUntil: null,
+    });
     expect((await call(s.url, 'GET', `/api/reservation/state/${c.body.cid}`)).status).toBe(404);
     expect((await call(s.url, 'GET', '/api/application/state/nope')).status).toBe(404);
   });

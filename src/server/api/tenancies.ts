@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/index';
 import { isReservationValue } from '../services/rulebook';
-import { queryString, sendTenancyError } from './replies';
+import { queryString, sendSaveAnswer, sendTenancyError } from './replies';
 
 type Query = Record<string, unknown>;
 
@@ -36,13 +36,15 @@ export function registerTenancyRoutes(
         const q = request.query as Query;
         const cid = queryString(q.cid);
         try {
-          return await tenancies.save({
+          const answer = await tenancies.save({
             codec: newWire,
             cid: method === 'PATCH' || cid ? (cid ?? '') : undefined,
             reservation: isReservationValue(queryString(q.reservation)),
             step: queryString(q.step),
             body: request.body,
+            partner: request.partner,
           });
+          return sendSaveAnswer(reply, answer);
         } catch (err) {
           return sendTenancyError(reply, err);
         }

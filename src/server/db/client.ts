@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { PgliteThread, threadClient } from './pgliteClient';
+import { lockDataDir } from './dataDirLock';
 
 export type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,9 +27,17 @@ export interface SqlResult {
 export interface Database {
   readonly engine: Engine;
   readonly orm: Orm;
+  /** The embedded engine's directory on disk (free-space checks); unset for PostgreSQL. */
+  readonly dataDir?: string;
   /** Raw SQL through the single connection; without params, several statements are allowed. */
   executeSql(text: string, params?: unknown[]): Promise<SqlResult>;
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a lock no other instance on this database can hold at the same time
+   * (PostgreSQL: a session advisory lock on its own connection; PGlite: one process anyway).
+   * Used for migrations and seeding, so two instances starting on a fresh database both start.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -68,29 +77,63 @@ export function executeSqlIn(tx: Tx, text: string, params?: unknown[]): Promise<
   return runRaw(client, text, params);
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * The embedded engine: PGlite in its own thread (ADR 1000), persisted in `dataDir` or in memory.
+ * Tests only: `fsync: false` gives up surviving an OS crash for speed (ADR 1002), `initApart:
+ * false` runs initdb in the thread itself (its memory stays; a test does not care).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { fsync?: boolean; initApart?: boolean } = {},
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const orm = drizzlePglite({ client, schema }) as unknown as Orm;
+  const thread = await PgliteThread.open({
+    dataDir: dataDir ?? 'memory://',
+    fsync: dataDir !== undefined && opts.fsync !== false,
+    initApart: opts.initApart ?? true,
+  });
+  const client = threadClient(thread);
+  // drizzle's PGlite driver only calls query/exec/transaction, which the thread client forwards.
+  const orm = drizzlePglite({ client: client as never, schema }) as unknown as Orm;
   let closed = false;
   return {
     engine: 'pglite',
     orm,
+    ...(dataDir ? { dataDir } : {}),
     executeSql: (text, params) => runRaw(client as unknown as RawClient, text, params),
     transaction: (fn) => orm.transaction(fn),
+    exclusive: (_name, fn) => fn(),
     async close() {
       if (closed) return;
       closed = true;
-      // An open PGlite on disk keeps Node alive; closing also flushes it.
-      await client.close();
+      // The thread keeps Node alive until closed; closing also flushes PGlite.
+      await thread.close();
     },
   };
 }
 
+/** A stable 32-bit key for pg_advisory_lock from a lock's name. */
+function advisoryKey(name: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `mietkaution:${name}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+  return h | 0;
+}
+
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its connection must not crash the process.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A database that does not answer fails the request (503) instead of hanging it.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  });
+  // A client losing its connection (PostgreSQL restarted) must never crash the process: pg-pool
+  // listens only while a client is idle, so a client checked out by a transaction gets a listener
+  // of its own. The query in flight fails and the pool drops the broken client (ADR 1100).
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const orm = drizzlePg({ client: pool, schema }) as unknown as Orm;
   let closed = false;
   return {
@@ -98,6 +141,20 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     orm,
     executeSql: (text, params) => runRaw(pool as unknown as RawClient, text, params),
     transaction: (fn) => orm.transaction(fn),
+    async exclusive(name, fn) {
+      const client = await pool.connect();
+      const key = advisoryKey(name);
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -106,8 +163,32 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-/** DATABASE_URL wins; otherwise the embedded engine persisted in DATA_DIR/pglite. */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * DATABASE_URL wins; otherwise the embedded engine persisted in DATA_DIR/pglite, owned by this
+ * process alone (lock file DATA_DIR/server.lock; a second process gets DataDirLockedError).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(join(opts.dataDir, 'pglite'));
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  const lock = lockDataDir(opts.dataDir);
+  let db: Database;
+  try {
+    db = await openPglite(join(opts.dataDir, 'pglite'));
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  return {
+    ...db,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }

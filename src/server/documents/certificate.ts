@@ -1,6 +1,6 @@
 import { formatDate, formatEuro } from '../mail/format';
-import { guarantor } from './guarantor';
 import { createLayout } from './layout';
+import { fallbackOperator, type OperatorDetails } from './operator';
 
 export interface CertificateData {
   contractNumber: string;
@@ -12,47 +12,69 @@ export interface CertificateData {
   deposit: number;
   /** Date of issue (the decision). */
   issuedAt: Date;
+  /** The public verification page of this certificate and the code that releases it there. */
+  verification?: { url: string; releaseCode: string } | undefined;
+  operator?: OperatorDetails | undefined;
 }
 
 export const certificateFilename = (contractNumber: string) =>
   `Buergschaftsurkunde-${contractNumber}.pdf`;
 
 /** The guarantee certificate (Bürgschaftsurkunde) the tenant hands to the landlord. */
-export async function certificatePdf(d: CertificateData): Promise<Uint8Array> {
-  const l = await createLayout({
+export async function certificatePdf(d: CertificateData): Promise<Buffer> {
+  const op = d.operator ?? fallbackOperator;
+  const l = createLayout({
     title: `Bürgschaftsurkunde ${d.contractNumber}`,
     subject: 'Mietkautionsbürgschaft',
-    author: guarantor.name,
+    author: op.name,
     createdAt: d.issuedAt,
   });
-  l.paragraph(`${guarantor.name} · ${guarantor.street} · ${guarantor.zipCity}`, { size: 9 });
-  l.space(12);
+  l.letterhead(`${op.name} · ${op.street} · ${op.zipCity}`);
   l.title('Bürgschaftsurkunde');
   l.paragraph('Mietkautionsbürgschaft (selbstschuldnerische Bürgschaft)', { bold: true });
-  l.space(6);
-  l.field('Vertragsnummer', d.contractNumber);
-  l.field('Bürge', [guarantor.name, `${guarantor.street}, ${guarantor.zipCity}`]);
-  l.field('Mieter (Hauptschuldner)', d.tenants);
-  l.field('Vermieter (Gläubiger)', [d.landlord, d.landlordAddress].filter(Boolean));
-  l.field('Mietobjekt', d.objectAddress);
-  l.field('Bürgschaftsbetrag', `${formatEuro(d.deposit)} (Höchstbetrag)`);
-  l.space(8);
+  l.fields([
+    { label: 'Vertragsnummer', value: d.contractNumber },
+    { label: 'Bürge', value: [op.name, `${op.street}, ${op.zipCity}`] },
+    { label: 'Mieter (Hauptschuldner)', value: d.tenants },
+    { label: 'Vermieter (Gläubiger)', value: [d.landlord, d.landlordAddress].filter(Boolean) },
+    { label: 'Mietobjekt', value: d.objectAddress },
+    { label: 'Bürgschaftsbetrag', value: `${formatEuro(d.deposit)} (Höchstbetrag)` },
+  ]);
   l.paragraph(
-    `Für die Ansprüche des Vermieters aus dem Mietverhältnis über das oben genannte Mietobjekt übernimmt ${guarantor.name} gegenüber dem Vermieter die selbstschuldnerische Bürgschaft bis zum Höchstbetrag von ${formatEuro(d.deposit)}. Die Bürgschaft tritt an die Stelle der Mietkaution (§ 551 BGB).`,
+    `Für die Ansprüche des Vermieters aus dem Mietverhältnis über das oben genannte Mietobjekt übernimmt ${op.name} gegenüber dem Vermieter die selbstschuldnerische Bürgschaft bis zum Höchstbetrag von ${formatEuro(d.deposit)}. Die Bürgschaft tritt an die Stelle der Mietkaution (§ 551 BGB).`,
   );
   l.paragraph(
-    'Der Bürge verzichtet auf die Einrede der Vorausklage (§ 771 BGB). Die Bürgschaft ist unbefristet; sie erlischt, sobald der Vermieter diese Urkunde zurückgibt oder schriftlich auf seine Rechte daraus verzichtet. Zahlungen leistet der Bürge auf erstes schriftliches Anfordern des Vermieters unter Angabe der Vertragsnummer.',
+    'Der Bürge verzichtet auf die Einrede der Vorausklage (§ 771 BGB). Zahlungen leistet der Bürge auf erstes schriftliches Anfordern des Vermieters unter Angabe der Vertragsnummer.',
   );
+  l.paragraph([
+    'Die Bürgschaft ist unbefristet. Sie erlischt, sobald der Vermieter sie ',
+    { bold: 'freigibt' },
+    ' – online über den unten genannten Link oder QR-Code mit dem Freigabecode oder schriftlich gegenüber dem Bürgen – oder wenn der Bürge den Höchstbetrag gezahlt hat. Eine Rückgabe dieser Urkunde ist dafür nicht nötig: Sie ist elektronisch gesiegelt, jeder Ausdruck ist gleichwertig.',
+  ]);
   l.paragraph(
-    `Anforderungen richten Sie bitte an: ${guarantor.name}, ${guarantor.street}, ${guarantor.zipCity}, E-Mail ${guarantor.serviceEmail}.`,
+    `Anforderungen und Freigaben richten Sie bitte an: ${op.name}, ${op.street}, ${op.zipCity}, E-Mail ${op.email}.`,
   );
-  l.space(18);
+  if (d.verification) {
+    l.heading('Echtheit prüfen und Bürgschaft freigeben');
+    l.qr(
+      d.verification.url,
+      `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${d.verification.url}`,
+      [
+        ['Prüfseite:'],
+        [{ bold: d.verification.url }],
+        ['Freigabecode: ', { bold: d.verification.releaseCode }],
+        [
+          'Die Prüfseite zeigt, ob die Bürgschaft gilt, widerrufen, freigegeben oder gekündigt ist. Dort kann der Vermieter sie mit dem Freigabecode freigeben.',
+        ],
+      ],
+    );
+  }
   l.paragraph(`Berlin, den ${formatDate(d.issuedAt)}`);
-  l.space(10);
-  l.paragraph(guarantor.name, { bold: true });
-  l.paragraph('Diese Urkunde wurde elektronisch erstellt und ist ohne Unterschrift gültig.', {
-    size: 8.5,
-  });
-  l.paragraph(guarantor.register, { size: 8.5 });
-  return l.save();
+  l.paragraph(op.name, { bold: true });
+  l.paragraph(
+    'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',
+    { size: 8.5 },
+  );
+  l.paragraph(op.register, { size: 8.5 });
+  return l.end();
 }

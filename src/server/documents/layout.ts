@@ -1,129 +1,258 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { documentFonts } from './fonts';
 
 /**
- * A tiny flowing-text layout on pdf-lib with the standard Helvetica fonts. Their WinAnsi encoding
- * covers German (ä ö ü ß €); any other character is transliterated (é -> e) or replaced by "?",
- * because pdf-lib refuses to draw what the font cannot encode. The text stays real, extractable
- * text (no images).
+ * A small flowing layout on pdfkit that writes tagged, accessible PDFs (PDF 1.7, structure tree,
+ * language de-DE, title shown in the window bar): every block is a structure element (H1, H2, P,
+ * L/LI, Table/TR/TH/TD, Figure with alternative text) in reading order; letterhead lines and page
+ * footers are artifacts. Text is real, extractable text in DejaVu Sans (Latin, Greek, Cyrillic).
  */
-export interface Layout {
-  doc: PDFDocument;
-  title(text: string): void;
-  heading(text: string): void;
-  paragraph(text: string, opts?: { bold?: boolean; size?: number }): void;
-  /** A label on the left, the value (one or more lines) beside it. */
-  field(label: string, value: string | string[]): void;
-  space(points: number): void;
-  save(): Promise<Uint8Array>;
-}
+export type Inline = string | { bold: string };
 
-const A4: [number, number] = [595.28, 841.89];
-const margin = 56;
-const labelWidth = 150;
-
-function encodable(font: PDFFont, ch: string): boolean {
-  try {
-    font.encodeText(ch);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Keeps what the font can draw; transliterates or replaces the rest. */
-export function drawableText(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text.replace(/[\r\t]/g, ' ')) {
-    if (encodable(font, ch)) out += ch;
-    else {
-      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      out += base && [...base].every((c) => encodable(font, c)) ? base : '?';
-    }
-  }
-  return out;
-}
-
-function wrap(font: PDFFont, size: number, text: string, width: number): string[] {
-  const lines: string[] = [];
-  for (const para of text.split('\n')) {
-    let line = '';
-    for (const word of para.split(/ +/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (line && font.widthOfTextAtSize(candidate, size) > width) {
-        lines.push(line);
-        line = word;
-      } else line = candidate;
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-export async function createLayout(meta: {
+export interface DocumentMeta {
   title: string;
   subject: string;
   author: string;
   createdAt: Date;
-}): Promise<Layout> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(meta.title);
-  doc.setSubject(meta.subject);
-  doc.setAuthor(meta.author);
-  doc.setCreator(meta.author);
-  doc.setProducer(meta.author);
-  doc.setLanguage('de-DE');
-  doc.setCreationDate(meta.createdAt);
-  doc.setModificationDate(meta.createdAt);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = doc.addPage(A4);
-  let y = A4[1] - margin;
-  const width = A4[0] - 2 * margin;
-  const ink = rgb(0.1, 0.1, 0.1);
+  keywords?: string;
+}
 
-  function ensure(height: number) {
-    if (y - height < margin) {
-      page = doc.addPage(A4);
-      y = A4[1] - margin;
-    }
+export interface FieldRow {
+  label: string;
+  value: string | string[];
+}
+
+export interface Layout {
+  /** A small line above the title (sender); an artifact, as on letter paper. */
+  letterhead(text: string): void;
+  title(text: string): void;
+  heading(text: string, level?: 2 | 3): void;
+  paragraph(text: string | Inline[], opts?: { bold?: boolean; size?: number }): void;
+  list(items: Array<string | Inline[]>): void;
+  /** Label/value rows as a two-column table (row headers), e.g. the parties of a contract. */
+  fields(rows: FieldRow[]): void;
+  /** A QR code drawn as vector squares, with text beside it; alt describes it for screen readers. */
+  qr(data: string, alt: string, beside: Inline[][]): void;
+  space(points: number): void;
+  end(): Promise<Buffer>;
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const margin = 56;
+const bottom = 72;
+const labelWidth = 150;
+const body = 10.5;
+const ink = '#1a1a1a';
+
+export function createLayout(meta: DocumentMeta, opts?: { footer?: string }): Layout {
+  const fonts = documentFonts();
+  const doc = new PDFDocument({
+    size: A4,
+    margins: { top: margin, left: margin, right: margin, bottom },
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'de-DE',
+    displayTitle: true,
+    bufferPages: true,
+    info: {
+      Title: meta.title,
+      Subject: meta.subject,
+      Author: meta.author,
+      Creator: meta.author,
+      Producer: meta.author,
+      Keywords: meta.keywords ?? meta.subject,
+      CreationDate: meta.createdAt,
+      ModDate: meta.createdAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('Regular', fonts.regular);
+  doc.registerFont('Bold', fonts.bold);
+  doc.font('Regular').fontSize(body).fillColor(ink);
+  const width = A4[0] - 2 * margin;
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+
+  const clean = (s: string) => s.replace(/[\r\t]/g, ' ');
+
+  function runs(parts: Inline[], size: number, boldDefault: boolean, x: number, w: number) {
+    const list = parts.filter((p) => (typeof p === 'string' ? p : p.bold) !== '');
+    if (list.length === 0) list.push('');
+    list.forEach((p, i) => {
+      const bold = typeof p !== 'string' || boldDefault;
+      doc.font(bold ? 'Bold' : 'Regular').fontSize(size);
+      const text = clean(typeof p === 'string' ? p : p.bold);
+      const continued = i < list.length - 1;
+      if (i === 0) doc.text(text, x, doc.y, { width: w, continued, lineGap: size * 0.3 });
+      else doc.text(text, { continued, lineGap: size * 0.3 });
+    });
+    doc.font('Regular').fontSize(body);
   }
 
-  function lines(text: string, font: PDFFont, size: number, x: number, w: number) {
-    const safe = drawableText(font, text);
-    for (const line of wrap(font, size, safe, w)) {
-      ensure(size * 1.4);
-      page.drawText(line, { x, y: y - size, size, font, color: ink });
-      y -= size * 1.4;
-    }
+  /** Starts a new page when less than `height` points are left, so a block stays together. */
+  function keep(height: number) {
+    if (doc.y + height > A4[1] - bottom) doc.addPage();
+  }
+
+  // pdfkit's types lack the children-only overload and the table scope option it supports.
+  type StructOptions = Record<string, unknown>;
+  const struct = (type: string, options: StructOptions, children: Array<() => void>) =>
+    doc.struct(type, options as PDFKit.Mixins.StructureElementOptions, children);
+
+  function block(type: string, draw: () => void, options: StructOptions = {}) {
+    root.add(struct(type, options, [() => draw()]));
   }
 
   return {
-    doc,
+    letterhead(text) {
+      doc.markContent('Artifact', { type: 'Layout' });
+      doc.font('Regular').fontSize(8.5).fillColor('#444444');
+      doc.text(clean(text), margin, doc.y, { width });
+      doc.fillColor(ink).fontSize(body);
+      doc.endMarkedContent();
+      doc.moveDown(1.2);
+    },
     title(text) {
-      lines(text, bold, 20, margin, width);
-      y -= 8;
+      keep(40);
+      block('H1', () => runs([text], 19, true, margin, width));
+      doc.moveDown(0.5);
     },
-    heading(text) {
-      y -= 6;
-      lines(text, bold, 12, margin, width);
-      y -= 2;
+    heading(text, level = 2) {
+      const size = level === 2 ? 13 : 11.5;
+      doc.moveDown(0.5);
+      keep(size * 4);
+      block(`H${level}`, () => runs([text], size, true, margin, width));
+      doc.moveDown(0.25);
     },
-    paragraph(text, opts) {
-      lines(text, opts?.bold ? bold : regular, opts?.size ?? 10.5, margin, width);
-      y -= 6;
+    paragraph(text, o) {
+      const size = o?.size ?? body;
+      keep(size * 2.6);
+      block('P', () =>
+        runs(typeof text === 'string' ? [text] : text, size, !!o?.bold, margin, width),
+      );
+      doc.moveDown(0.5);
     },
-    field(label, value) {
-      const values = Array.isArray(value) ? value : [value];
-      const top = y;
-      lines(label, bold, 10.5, margin, labelWidth - 8);
-      const afterLabel = y;
-      y = top;
-      for (const v of values) lines(v, regular, 10.5, margin + labelWidth, width - labelWidth);
-      y = Math.min(y, afterLabel) - 4;
+    list(items) {
+      const list = doc.struct('L');
+      root.add(list);
+      for (const item of items) {
+        keep(body * 2.6);
+        const y = doc.y;
+        const li = doc.struct('LI');
+        list.add(li);
+        li.add(
+          struct('Lbl', {}, [
+            () => {
+              doc
+                .font('Regular')
+                .fontSize(body)
+                .text('•', margin + 4, y, { width: 12 });
+            },
+          ]),
+        );
+        doc.y = y;
+        li.add(
+          struct('LBody', {}, [
+            () =>
+              runs(typeof item === 'string' ? [item] : item, body, false, margin + 18, width - 18),
+          ]),
+        );
+        li.end();
+        doc.moveDown(0.2);
+      }
+      list.end();
+      doc.moveDown(0.3);
+    },
+    fields(rows) {
+      const table = doc.struct('Table');
+      root.add(table);
+      for (const row of rows) {
+        const values = Array.isArray(row.value) ? row.value : [row.value];
+        const valueText = values.map(clean).join('\n');
+        doc.font('Regular').fontSize(body);
+        const h = Math.max(
+          doc.heightOfString(valueText, { width: width - labelWidth, lineGap: body * 0.3 }),
+          doc.font('Bold').heightOfString(row.label, { width: labelWidth - 8 }),
+        );
+        keep(h + 4);
+        const top = doc.y;
+        const tr = doc.struct('TR');
+        table.add(tr);
+        tr.add(
+          struct('TH', { scope: 'Row' }, [
+            () => runs([{ bold: row.label }], body, true, margin, labelWidth - 8),
+          ]),
+        );
+        const afterLabel = doc.y;
+        doc.y = top;
+        tr.add(
+          struct('TD', {}, [
+            () => runs([valueText], body, false, margin + labelWidth, width - labelWidth),
+          ]),
+        );
+        tr.end();
+        doc.y = Math.max(doc.y, afterLabel) + 4;
+      }
+      table.end();
+      doc.x = margin;
+      doc.moveDown(0.4);
+    },
+    qr(data, alt, beside) {
+      const qr = QRCode.create(data, { errorCorrectionLevel: 'M' });
+      const n = qr.modules.size;
+      const side = 96;
+      const cell = side / (n + 2);
+      keep(side + 8);
+      const top = doc.y;
+      block(
+        'Figure',
+        () => {
+          doc.save();
+          doc.rect(margin, top, side, side).fill('#ffffff');
+          for (let r = 0; r < n; r++)
+            for (let c = 0; c < n; c++)
+              if (qr.modules.get(r, c))
+                doc.rect(margin + (c + 1) * cell, top + (r + 1) * cell, cell, cell);
+          doc.fill('#000000');
+          doc.restore();
+        },
+        { alt, bbox: [margin, top, margin + side, top + side], placement: 'Block' },
+      );
+      doc.y = top + 4;
+      for (const line of beside) {
+        block('P', () => runs(line, body, false, margin + side + 16, width - side - 16));
+        doc.moveDown(0.3);
+      }
+      doc.y = Math.max(doc.y, top + side) + 8;
+      doc.x = margin;
     },
     space(points) {
-      y -= points;
+      doc.y += points;
     },
-    save: () => doc.save({ useObjectStreams: false }),
+    end() {
+      root.end();
+      const range = doc.bufferedPageRange();
+      for (let i = range.start; i < range.start + range.count; i++) {
+        doc.switchToPage(i);
+        // Writing into the bottom margin must not start a new page.
+        const saved = doc.page.margins.bottom;
+        doc.page.margins.bottom = 0;
+        doc.markContent('Artifact', { type: 'Pagination' });
+        doc.font('Regular').fontSize(8).fillColor('#444444');
+        const pageLine = `${meta.title} · Seite ${i + 1} von ${range.count}`;
+        const lines = [opts?.footer, pageLine].filter(Boolean).join('\n');
+        doc.text(lines, margin, A4[1] - bottom + 18, { width, align: 'left', lineGap: 2 });
+        doc.endMarkedContent();
+        doc.page.margins.bottom = saved;
+      }
+      doc.end();
+      return done;
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { formatDate, formatEuro } from '../mail/format';
-import { guarantor } from './guarantor';
+import { fallbackOperator } from './operator';
 import { createLayout } from './layout';
 
 export interface ReservationConfirmationData {
@@ -15,34 +15,32 @@ export const reservationFilename = (reservationNumber: string) =>
   `Sofortzusage-${reservationNumber}.pdf`;
 
 /** The reservation confirmation (Sofortzusage) a tenant can show a prospective landlord. */
-export async function reservationConfirmationPdf(
-  d: ReservationConfirmationData,
-): Promise<Uint8Array> {
-  const l = await createLayout({
+export async function reservationConfirmationPdf(d: ReservationConfirmationData): Promise<Buffer> {
+  const guarantor = fallbackOperator;
+  const l = createLayout({
     title: `Sofortzusage ${d.reservationNumber}`,
     subject: 'Reservierung einer Mietkautionsbürgschaft',
     author: guarantor.name,
     createdAt: d.issuedAt,
   });
-  l.paragraph(`${guarantor.name} · ${guarantor.street} · ${guarantor.zipCity}`, { size: 9 });
-  l.space(12);
+  l.letterhead(`${guarantor.name} · ${guarantor.street} · ${guarantor.zipCity}`);
   l.title('Sofortzusage');
   l.paragraph('Bestätigung der Reservierung einer Mietkautionsbürgschaft', { bold: true });
-  l.space(6);
-  l.field('Reservierungsnummer', d.reservationNumber);
-  l.field('Mieter', [d.tenant, d.tenantAddress].filter(Boolean));
-  l.field('Bürgschaft bis zu', formatEuro(d.deposit));
-  l.field('Gültig bis', formatDate(d.validUntil));
-  l.space(8);
+  l.fields([
+    { label: 'Reservierungsnummer', value: d.reservationNumber },
+    { label: 'Mieter', value: [d.tenant, d.tenantAddress].filter(Boolean) },
+    { label: 'Bürgschaft bis zu', value: formatEuro(d.deposit) },
+    { label: 'Gültig bis', value: formatDate(d.validUntil) },
+  ]);
   l.paragraph(
     `${guarantor.name} bestätigt, dass sie für ${d.tenant} eine Mietkautionsbürgschaft bis zu einem Betrag von ${formatEuro(d.deposit)} übernehmen wird, wenn der Mietvertrag bis zum ${formatDate(d.validUntil)} geschlossen und der Antrag mit den Angaben zu Vermieter und Mietobjekt vervollständigt wird.`,
   );
   l.paragraph(
     'Diese Bestätigung ist selbst noch keine Bürgschaft. Der Vermieter erhält die Bürgschaftsurkunde, sobald der Antrag abgeschlossen ist.',
   );
-  l.space(18);
+  l.space(12);
   l.paragraph(`Berlin, den ${formatDate(d.issuedAt)}`);
   l.paragraph(guarantor.name, { bold: true });
   l.paragraph(guarantor.register, { size: 8.5 });
-  return l.save();
+  return l.end();
 }

@@ -113,7 +113,7 @@ export function checkOrigin(request: FastifyRequest, config: Config): void {
   const origin = request.headers.origin;
   if (!origin) return;
   if (config.corsOrigins.includes(origin)) return;
-  if (config.publicUrl && originOf(config.publicUrl) === origin) return;
+  if (originOf(config.publicUrl) === origin) return;
   const host = request.headers.host;
   if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
   throw new HttpError(

@@ -3,8 +3,8 @@ import type { Config } from '../config';
 import { partnerAnswer, uceAnswer } from '../api/partners';
 import { ratesAnswer } from '../api/rates';
 import { bankNameAnswer } from '../api/reference';
-import { queryString, sendTenancyError } from '../api/replies';
-import { saveProgressAnswer } from '../api/saveProgress';
+import { queryString, sendSaveAnswer, sendTenancyError } from '../api/replies';
+import { saveProgressAnswer, type SaveProgressLimits } from '../api/saveProgress';
 import type { Services } from '../services/index';
 
 // find-my-way reads "::" as an escaped ":"; four colons match the literal "::" of the old paths.
@@ -19,6 +19,8 @@ export function registerLegacyRoutes(
   config: Config,
   services: Services,
   writeLimit: object,
+  lookupLimit: object,
+  mailLimits: SaveProgressLimits,
 ): void {
   const codec = services.tenancies.codecs.old;
 
@@ -43,13 +45,15 @@ export function registerLegacyRoutes(
         const q = request.query as Record<string, unknown>;
         const cid = queryString(q.cid);
         try {
-          return await services.tenancies.save({
+          const answer = await services.tenancies.save({
             codec,
             cid: cid ? cid : undefined,
             reservation,
             step: queryString(q.step),
             body: request.body,
+            partner: request.partner,
           });
+          return sendSaveAnswer(reply, answer);
         } catch (err) {
           return sendTenancyError(reply, err);
         }
@@ -64,13 +68,17 @@ export function registerLegacyRoutes(
   app.post(
     '/tenancy_steps_reconfigured/save_progress',
     { config: { rateLimit: writeLimit } },
-    (request, reply) => saveProgressAnswer(services, codec, request, reply),
+    (request, reply) => saveProgressAnswer(services, codec, mailLimits, request, reply),
   );
 
-  app.get('/tenancy_steps_reconfigured/get_uce_configuration', async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    return partnerAnswer(services, queryString(q.partner_code), reply);
-  });
+  app.get(
+    '/tenancy_steps_reconfigured/get_uce_configuration',
+    { config: { rateLimit: lookupLimit } },
+    async (request, reply) => {
+      const q = request.query as Record<string, unknown>;
+      return partnerAnswer(services, queryString(q.partner_code), reply);
+    },
+  );
 
   app.route({
     method: ['PUT', 'POST'],

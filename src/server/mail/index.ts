@@ -1,6 +1,7 @@
 export { createMailer } from './mailer';
 export type { Mailer, MailerConfig, MailerOptions } from './mailer';
 export type { MailAttachment, MailLogger, MailMessage, SentMail } from './types';
+export { isPermanentRejection } from './types';
 export {
   acceptedMail,
   declinedMail,
@@ -9,4 +10,4 @@ export {
   resumeUrl,
   saveProgressMail,
 } from './templates';
-export type { ContractMailData, RenderedMail, Salutation } from './templates';
+export type { ContractMailData, MailDocument, RenderedMail, Salutation } from './templates';

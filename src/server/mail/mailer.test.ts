@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -113,5 +113,32 @@ describe('mailer with SMTP_URL', () => {
     peer.failNext(1);
     await expect(mailer.deliver(message())).rejects.toThrow();
     await mailer.stop();
+  });
+});
+
+describe('outbox and spool retention (issue 15 item 13)', () => {
+  it('deletes files older than the application retention, keeps newer ones', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mk-mail-purge-'));
+    try {
+      const now = new Date('2026-03-02T10:00:00Z');
+      const mailer = createMailer({
+        config: { smtpUrl: undefined, mailFrom, dataRetentionDays: 30, declinedRetentionDays: 10 },
+        log,
+        dataDir: dir,
+        clock: { now: () => now },
+      });
+      await mailer.send({ ...message(), key: 'old-one' });
+      await mailer.send({ ...message(), key: 'new-one' });
+      await mkdir(join(dir, 'mail-spool'), { recursive: true });
+      await writeFile(join(dir, 'mail-spool', 'stuck.json'), '{}');
+      const old = new Date(now.getTime() - 31 * 86_400_000);
+      await utimes(join(dir, 'outbox', 'old-one.eml'), old, old);
+      await utimes(join(dir, 'mail-spool', 'stuck.json'), old, old);
+      expect(await mailer.purge(now)).toBe(2);
+      expect(await readdir(join(dir, 'outbox'))).toEqual(['new-one.eml']);
+      expect(await readdir(join(dir, 'mail-spool'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

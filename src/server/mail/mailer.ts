@@ -2,11 +2,14 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { MailLogger, MailMessage, SentMail } from './types';
+import { isPermanentRejection, type MailLogger, type MailMessage, type SentMail } from './types';
 
 export interface MailerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Outbox files and spool entries older than the longer of these are deleted (ADR 1112). */
+  dataRetentionDays?: number;
+  declinedRetentionDays?: number;
 }
 
 export interface MailerOptions {
@@ -32,6 +35,11 @@ export interface Mailer {
   deliver(message: MailMessage): Promise<SentMail>;
   /** Retries every spooled message now; answers how many were delivered. */
   flush(): Promise<number>;
+  /**
+   * Deletes outbox files and spool entries older than the retention (the application data's own),
+   * so resume links, names and PDFs do not outlive the application. Answers how many were deleted.
+   */
+  purge(now?: Date): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -155,6 +163,11 @@ export function createMailer(options: MailerOptions): Mailer {
       await rm(spoolFile, { force: true });
       return { key: c.key, messageId: c.messageId, delivered: true };
     } catch (err) {
+      if (isPermanentRejection(err)) {
+        await rm(spoolFile, { force: true });
+        log.warn({ mailKey: c.key, ...failure(err) }, 'mail permanently rejected; not retried');
+        return { key: c.key, messageId: c.messageId, delivered: false, rejected: true };
+      }
       log.warn(
         { mailKey: c.key, ...failure(err) },
         'mail delivery failed; kept in the spool for a retry',
@@ -184,6 +197,14 @@ export function createMailer(options: MailerOptions): Mailer {
         await rm(file, { force: true });
         delivered++;
       } catch (err) {
+        if (isPermanentRejection(err)) {
+          await rm(file, { force: true });
+          log.warn(
+            { mailKey: entry.key, attempts: entry.attempts + 1, ...failure(err) },
+            'mail permanently rejected; removed from the spool',
+          );
+          continue;
+        }
         entry.attempts++;
         await writeAtomically(file, JSON.stringify(entry));
         log.error(
@@ -211,6 +232,30 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
+  const retentionMs =
+    Math.max(config.dataRetentionDays ?? 30, config.declinedRetentionDays ?? 30) * 86_400_000;
+  let lastPurge = 0;
+
+  async function purge(now = clock.now()): Promise<number> {
+    let deleted = 0;
+    for (const [dir, ext] of [
+      [outboxDir, '.eml'],
+      [spoolDir, '.json'],
+    ] as const) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        if (!name.endsWith(ext)) continue;
+        const file = join(dir, name);
+        const info = await stat(file).catch(() => undefined);
+        if (!info || now.getTime() - info.mtimeMs <= retentionMs) continue;
+        await rm(file, { force: true });
+        deleted++;
+      }
+    }
+    if (deleted > 0) log.info({ deleted }, 'old outbox and spool files deleted');
+    return deleted;
+  }
+
   function flush(): Promise<number> {
     flushing ??= flushOnce().finally(() => {
       flushing = undefined;
@@ -223,10 +268,22 @@ export function createMailer(options: MailerOptions): Mailer {
     send,
     deliver,
     flush,
+    purge,
     start() {
       if (timer) return;
-      void Promise.all([removeOrphans(outboxDir), removeOrphans(spoolDir)]).then(() => flush());
-      timer = setInterval(() => void flush(), options.retryEveryMs ?? 30_000);
+      void Promise.all([removeOrphans(outboxDir), removeOrphans(spoolDir)])
+        .then(() => purge())
+        .then(() => flush())
+        .catch(() => undefined);
+      lastPurge = Date.now();
+      timer = setInterval(() => {
+        void flush();
+        // Once an hour is enough for a retention counted in days.
+        if (Date.now() - lastPurge > 3_600_000) {
+          lastPurge = Date.now();
+          void purge().catch(() => undefined);
+        }
+      }, options.retryEveryMs ?? 30_000);
       timer.unref();
     },
     async stop() {

@@ -1,12 +1,13 @@
 import { guarantor } from '../documents/guarantor';
 import { formatDate, formatEuro } from './format';
+import { withoutForbiddenCharacters } from '../services/rulebook';
 
 /**
  * Every e-mail's German wording lives in this one module (the domain catalogue holds UI texts;
  * e-mails are server-only). Each template is a list of blocks rendered twice, as plain text and
  * as HTML, so the two parts can never say different things.
  */
-type Block =
+export type Block =
   | { p: string }
   | { link: { href: string; label: string } }
   | { list: string[] }
@@ -44,7 +45,13 @@ function escapeHtml(s: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function greeting(s: Salutation): string {
+/** Names in e-mails: no control or bidi characters, whatever was stored (ADR 1108). */
+export function greeting(raw: Salutation): string {
+  const s: Salutation = {
+    ...raw,
+    firstName: raw.firstName && withoutForbiddenCharacters(raw.firstName),
+    lastName: raw.lastName && withoutForbiddenCharacters(raw.lastName),
+  };
   if (s.lastName && s.gender === 'f') return `Sehr geehrte Frau ${s.lastName},`;
   if (s.lastName && s.gender === 'm') return `Sehr geehrter Herr ${s.lastName},`;
   if (s.lastName) return `Guten Tag ${[s.firstName, s.lastName].filter(Boolean).join(' ')},`;
@@ -58,7 +65,7 @@ const closing: Block[] = [
   },
 ];
 
-function render(subject: string, blocks: Block[]): RenderedMail {
+export function render(subject: string, blocks: Block[]): RenderedMail {
   const all = [...blocks, ...closing];
   const text = all
     .map((b) => {
@@ -84,6 +91,23 @@ ${body}
 </body></html>
 `;
   return { subject, text: `${text}\n`, html };
+}
+
+/** The links every contract e-mail carries: the withdrawal function and the contract page. */
+export interface ContractLinks {
+  withdrawUrl: string;
+  contractPageUrl: string;
+}
+
+export function contractLinkBlocks(links: ContractLinks | undefined): Block[] {
+  if (!links) return [];
+  return [
+    { link: { href: links.withdrawUrl, label: 'Vertrag widerrufen' } },
+    {
+      p: 'Ihren Vertrag ansehen, die Bankverbindung oder Anschrift ändern oder kündigen können Sie auf Ihrer Vertragsseite; den Zugang senden wir Ihnen per E-Mail.',
+    },
+    { link: { href: links.contractPageUrl, label: 'Mein Vertrag' } },
+  ];
 }
 
 function contractFacts(d: ContractMailData): string[] {
@@ -147,8 +171,25 @@ export function reservationMail(d: {
   ]);
 }
 
+/** A document of the acceptance e-mail: attached under `filename`, downloadable at `url`. */
+export interface MailDocument {
+  title: string;
+  filename?: string | undefined;
+  url?: string | undefined;
+  /** When the download link stops working (signed links); absent for public texts. */
+  expiresAt?: Date | undefined;
+}
+
 export function acceptedMail(
-  d: ContractMailData & { digital: boolean; postedOn?: Date | undefined },
+  d: ContractMailData & {
+    digital: boolean;
+    postedOn?: Date | undefined;
+    /** The signed withdrawal link and the contract page (contracts/credentials.ts). */
+    links?: ContractLinks | undefined;
+    /** The attached documents and their download links. */
+    documents?: MailDocument[];
+    firstDebit?: { on: Date; amount: number; mandateReference: string } | undefined;
+  },
 ): RenderedMail {
   const delivery: Block = d.digital
     ? {
@@ -157,14 +198,43 @@ export function acceptedMail(
     : {
         p: `Ihre Bürgschaftsurkunde schicken wir Ihnen per Post${d.postedOn ? `; sie geht am ${formatDate(d.postedOn)} in den Versand` : ''}. Bitte geben Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.`,
       };
+  const docs = d.documents ?? [];
+  const attached = docs.filter((x) => x.filename);
+  const expiring = docs.find((x) => x.url && x.expiresAt);
+  const documentBlocks: Block[] =
+    docs.length === 0
+      ? []
+      : [
+          { heading: 'Ihre Vertragsunterlagen' },
+          {
+            p: 'Im Anhang dieser E-Mail finden Sie als PDF:',
+          },
+          { list: attached.map((x) => `${x.title} (${x.filename})`) },
+          {
+            p: `Bitte speichern Sie die Unterlagen. Sie können sie auch hier herunterladen${expiring?.expiresAt ? `; die Links zu Ihren persönlichen Dokumenten gelten bis zum ${formatDate(expiring.expiresAt)}` : ''}:`,
+          },
+          ...docs
+            .filter((x) => x.url)
+            .map((x): Block => ({ link: { href: x.url!, label: `${x.title} herunterladen` } })),
+        ];
+  const debit: Block = d.firstDebit
+    ? {
+        p: `Den ersten Beitrag von ${formatEuro(d.firstDebit.amount)} buchen wir am ${formatDate(d.firstDebit.on)} per SEPA-Lastschrift ab (Mandatsreferenz ${d.firstDebit.mandateReference}). Eine Mindestlaufzeit gibt es nicht.`,
+      }
+    : {
+        p: 'Den ersten Beitrag buchen wir etwa 14 Tage nach Ihrem Antrag per SEPA-Lastschrift ab. Eine Mindestlaufzeit gibt es nicht.',
+      };
   return render(`Ihre Mietkautionsbürgschaft ist angenommen – Vertrag ${d.contractNumber}`, [
     { p: greeting(d.salutation) },
     { p: 'gute Nachricht: Wir haben Ihren Antrag angenommen. Ihr Vertrag ist zustande gekommen.' },
     { list: contractFacts(d) },
     delivery,
+    ...documentBlocks,
+    debit,
     {
-      p: 'Den ersten Beitrag buchen wir etwa 14 Tage nach Ihrem Antrag per SEPA-Lastschrift ab. Sie können den Vertrag innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen (§ 8 VVG); eine Mindestlaufzeit gibt es nicht.',
+      p: `Sie können den Vertrag innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen (§ 8 VVG). Das geht ohne Anmeldung über die Schaltfläche „Vertrag widerrufen“ auf unserer Website${d.links ? ' oder direkt mit diesem Link' : ''}.`,
     },
+    ...contractLinkBlocks(d.links),
   ]);
 }
 

@@ -22,8 +22,20 @@ export interface MailMessage {
 export interface SentMail {
   key: string;
   messageId: string;
-  /** false: the message is spooled and will be retried (see Mailer.send). */
+  /** false: the message is spooled and will be retried (see Mailer.send), or it was rejected. */
   delivered: boolean;
+  /** The receiving server refused it for good (SMTP 5xx): not spooled, never retried. */
+  rejected?: boolean;
+}
+
+/**
+ * A permanent SMTP failure (5xx: unknown mailbox, refused domain, policy): retrying cannot help,
+ * so the message is dropped from the spool and its state says so (ADR 1106). 4xx and network
+ * failures are temporary and retried.
+ */
+export function isPermanentRejection(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | undefined)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** The smallest logger we need; pino and Fastify's logger both fit. */

@@ -1,10 +1,13 @@
 import type { Tariff } from '../../domain/index';
+import type { DocumentIssuer, SealIdentity } from '../documents/index';
+import type { DocumentSupply } from './supply';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/index';
 import type { CreditCheck } from './creditCheck';
 import type { JobQueue } from './queue';
+import type { WebhookEvents } from '../webhooks/events';
 
 /** Settings processing reads from the server's Config (see createProcessing). */
 export interface ProcessingSettings {
@@ -20,6 +23,10 @@ export interface ProcessingSettings {
   declinedRetentionDays: number;
   /** The configured tariff (premium of the decision). */
   tariff: Tariff;
+  /** Who issues the documents: operator details, SEPA creditor id, site URL (PUBLIC_URL). */
+  issuer: DocumentIssuer;
+  /** Days a document download link in an e-mail stays valid (DOCUMENT_LINK_DAYS). */
+  documentLinkDays: number;
 }
 
 /** What every job handler needs; built once by createProcessing. */
@@ -31,4 +38,10 @@ export interface ProcessingContext {
   creditCheck: CreditCheck;
   queue: JobQueue;
   settings: ProcessingSettings;
+  /** The documents' seal: configured (SEAL_P12_PATH) or self-made once and kept in the database. */
+  sealIdentity(): Promise<SealIdentity>;
+  /** Issuer, seal and the static legal PDFs (shared with the HTTP routes). */
+  supply: DocumentSupply;
+  /** Partners' webhooks: every outcome recorded is also an event (ADR 0713). */
+  webhooks: WebhookEvents;
 }

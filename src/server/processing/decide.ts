@@ -4,10 +4,12 @@ import type { ApplicationRow } from '../db/schema/index';
 import type { Tx } from '../db/client';
 import type { ProcessingContext } from './context';
 import { creditSubjects, factsOf, modelOf } from './facts';
-import { issueDocument, type IssuedDocument } from './issue';
+import { issueDocuments, type Issued } from './issue';
 import { nextNumber } from './numbers';
 import { queues } from './queue';
 import { applyRules, combine, type Outcome } from './rules';
+import { openContract } from '../contracts/open';
+import { recordContractEvent } from '../contracts/events';
 
 export type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
 
@@ -27,19 +29,39 @@ export async function recordEffects(
     premiumCents: number | null;
     rateCents: number | null;
     digital: boolean;
-    document: IssuedDocument | undefined;
+    issued: Issued | undefined;
     now: Date;
+    decidedBy?: 'auto' | 'staff';
   },
 ): Promise<void> {
   const { app, now } = args;
-  if (args.document) {
+  await recordContractEvent(tx, {
+    applicationId: app.id,
+    type: args.outcome,
+    actor: args.decidedBy === 'staff' ? 'staff' : 'system',
+    at: now,
+    details: { kind: args.kind, number: args.number },
+  });
+  if (args.kind === 'contract' && args.outcome === 'accepted') {
+    await openContract(tx, {
+      secret: ctx.settings.serverSecret,
+      applicationId: app.id,
+      contractNumber: args.number,
+      model: modelOf(app.data),
+      submittedAt: app.submittedAt,
+      ratePerPaymentCents: args.rateCents ?? 0,
+      digital: args.digital,
+      now,
+    });
+  }
+  for (const doc of args.issued?.documents ?? []) {
     await tx
       .insert(documents)
       .values({
         applicationId: app.id,
-        kind: args.document.kind,
-        filename: args.document.filename,
-        content: args.document.content,
+        kind: doc.kind,
+        filename: doc.filename,
+        content: doc.content,
         createdAt: now,
       })
       .onConflictDoNothing();
@@ -64,6 +86,18 @@ export async function recordEffects(
   if (inserted.length > 0) {
     await ctx.queue.send(queues.mail, { applicationId: app.id, kind: mailKind }, tx);
   }
+  await ctx.webhooks.enqueue(tx, app.id, args.outcome);
+}
+
+/** What issuing documents needs from the context (the seal is loaded once). */
+export async function issueSettings(ctx: ProcessingContext) {
+  return {
+    issuer: ctx.settings.issuer,
+    serverSecret: ctx.settings.serverSecret,
+    seal: await ctx.sealIdentity(),
+    tariff: ctx.settings.tariff,
+    reservationDays: ctx.settings.reservationDays,
+  };
 }
 
 /**
@@ -95,17 +129,10 @@ export async function processDecision(
     rules.outcome === 'declined' ? 'declined' : await ctx.creditCheck.check(creditSubjects(model));
   const result = combine(rules, credit);
   const now = clock.now();
-  const number = await nextNumber(db.orm, kind, now);
-  const document =
+  const number = await nextNumber(db.orm, kind, now, app.sandbox);
+  const issued =
     result.outcome === 'accepted'
-      ? await issueDocument({
-          app,
-          model,
-          kind,
-          number,
-          issuedAt: now,
-          reservationDays: ctx.settings.reservationDays,
-        })
+      ? await issueDocuments(await issueSettings(ctx), { app, model, kind, number, issuedAt: now })
       : undefined;
   const premiumCents = kind === 'contract' ? facts.premium.ratePerYearCents : null;
   const rateCents = kind === 'contract' ? facts.premium.ratePerPaymentCents : null;
@@ -128,6 +155,8 @@ export async function processDecision(
         premiumCents,
         rateCents,
         digital: facts.digital,
+        partnerCode: locked.partnerCode,
+        subPartnerCode: locked.subPartnerCode,
         decidedAt: now,
       })
       .onConflictDoNothing()
@@ -141,7 +170,7 @@ export async function processDecision(
       premiumCents,
       rateCents,
       digital: facts.digital,
-      document,
+      issued,
       now,
     });
     return true;

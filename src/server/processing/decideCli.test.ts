@@ -19,6 +19,7 @@ import { createProcessing } from './index';
 import { processDecision } from './decide';
 import { personas } from './testing/personas';
 import { testNow } from './testing/harness';
+import { testSealEnv } from '../testing/seal';
 
 const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, '../../..');
@@ -29,7 +30,7 @@ async function pendingApplication(
   db: Database,
   dataDir: string,
 ): Promise<{ id: string; number: string }> {
-  const config = loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: secret });
+  const config = loadConfig({ DATA_DIR: dataDir, SERVER_SECRET: secret, ...testSealEnv });
   const log = pino({ level: 'silent' });
   const clock = fixedClock(testNow);
   const processing = createProcessing({
@@ -67,7 +68,7 @@ async function pendingApplication(
 const decide = (args: string[], env: Record<string, string>) =>
   run(process.execPath, ['--import', 'tsx', 'scripts/decide.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, SERVER_SECRET: secret, LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, SERVER_SECRET: secret, LOG_LEVEL: 'silent', ...testSealEnv, ...env },
   }).then(
     (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => e,

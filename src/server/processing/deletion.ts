@@ -7,14 +7,27 @@ const DAY = 86_400_000;
 /** Tombstones (cid hashes only) are kept a year, then a resume link just counts as unknown. */
 export const tombstoneDays = 365;
 
+/** Applications made with a sandbox key are tests: gone a day after they were made. */
+export const sandboxRetentionDays = 1;
+/** Webhook events (ids and states only) and their delivery log are kept this long. */
+export const webhookEventDays = 30;
+
 export type DeletionReason =
-  'days_to_keep_data_exceeded' | 'reservation_expired' | 'declined_retention';
+  'days_to_keep_data_exceeded' | 'reservation_expired' | 'declined_retention' | 'sandbox_expired';
 
 export interface DeletionReport {
   days_to_keep_data_exceeded: number;
   reservation_expired: number;
   declined_retention: number;
+  sandbox_expired: number;
   tombstonesRemoved: number;
+  webhookEventsRemoved: number;
+  /** Ended contracts whose retention period is over (ADR 0922), with everything they hold. */
+  contractsRetentionEnded: number;
+  /** Magic-link tokens that expired or were used. */
+  accessTokensRemoved: number;
+  /** Letter records older than their six-year retention. */
+  lettersRemoved: number;
 }
 
 /**
@@ -24,14 +37,95 @@ export interface DeletionReport {
  * - accepted reservations not continued within RESERVATION_DAYS after submission (expired);
  * - declined applications DECLINED_RETENTION_DAYS after the decision (the window for asking a
  *   human review).
- * Submitted, pending and accepted contracts are never deleted here. Decisions, documents, e-mail
+ * Submitted, pending and active contracts are never deleted here; an ended contract (withdrawn,
+ * cancelled, released) goes once its retention (contracts.retain_until, ADR 0922) has passed.
+ * Expired or used magic-link tokens go at every run; letter records after six years.
+ * Sandbox applications (partner test keys) go one day after they were made, whatever their state
+ * (ADR 0712); webhook events after 30 days. Decisions, documents, e-mail
  * rows and resume links go with the application (ON DELETE CASCADE).
+ *
+ * In batches of `batchSize` applications, one transaction each (ADR 1004): between two batches the
+ * single PGlite connection serves requests again, and no transaction holds thousands of row locks.
+ * On the embedded engine a VACUUM follows (PGlite has no autovacuum): the space of the deleted rows
+ * and of the day's dead row versions (every save leaves one) is reused instead of growing the files.
  */
 export async function runDeletion(
   db: Database,
-  settings: ProcessingSettings,
+  settings: Pick<
+    ProcessingSettings,
+    'dataRetentionDays' | 'reservationDays' | 'declinedRetentionDays'
+  >,
   now: Date,
+  batchSize = 500,
 ): Promise<DeletionReport> {
+  const report: DeletionReport = {
+    days_to_keep_data_exceeded: 0,
+    reservation_expired: 0,
+    declined_retention: 0,
+    sandbox_expired: 0,
+    tombstonesRemoved: 0,
+    webhookEventsRemoved: 0,
+    contractsRetentionEnded: 0,
+    accessTokensRemoved: 0,
+    lettersRemoved: 0,
+  };
+  for (;;) {
+    const deleted = await deleteBatch(db, settings, now, batchSize, report);
+    if (deleted < batchSize) break;
+  }
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(deletedApplications)
+      .where(lt(deletedApplications.deletedAt, new Date(now.getTime() - tombstoneDays * DAY)))
+      .returning({ h: deletedApplications.cidHash });
+    report.tombstonesRemoved = removed.length;
+    const nowIso = now.toISOString();
+    const ended = await executeSqlIn(
+      tx,
+      `DELETE FROM applications WHERE id IN (
+         SELECT application_id FROM contracts
+         WHERE retain_until IS NOT NULL AND retain_until < ($1::timestamptz AT TIME ZONE 'Europe/Berlin')::date)
+       RETURNING id`,
+      [nowIso],
+    );
+    report.contractsRetentionEnded = ended.rows.length;
+    const tokens = await executeSqlIn(
+      tx,
+      `DELETE FROM contract_access_tokens WHERE expires_at < $1::timestamptz OR used_at IS NOT NULL RETURNING token_hash`,
+      [nowIso],
+    );
+    report.accessTokensRemoved = tokens.rows.length;
+    const letters = await executeSqlIn(
+      tx,
+      `DELETE FROM contract_letters
+       WHERE date_trunc('year', created_at AT TIME ZONE 'Europe/Berlin') + interval '7 years'
+             <= ($1::timestamptz AT TIME ZONE 'Europe/Berlin')
+       RETURNING id`,
+      [nowIso],
+    );
+    report.lettersRemoved = letters.rows.length;
+    const events = await executeSqlIn(
+      tx,
+      'DELETE FROM webhook_events WHERE created_at < $1::timestamptz RETURNING id',
+      [new Date(now.getTime() - webhookEventDays * DAY).toISOString()],
+    );
+    report.webhookEventsRemoved = events.rows.length;
+  });
+  if (db.engine === 'pglite') await db.executeSql('VACUUM');
+  return report;
+}
+
+/** One batch: at most `limit` applications deleted with their tombstones; answers how many. */
+async function deleteBatch(
+  db: Database,
+  settings: Pick<
+    ProcessingSettings,
+    'dataRetentionDays' | 'reservationDays' | 'declinedRetentionDays'
+  >,
+  now: Date,
+  limit: number,
+  report: DeletionReport,
+): Promise<number> {
   const before = (days: number) => new Date(now.getTime() - days * DAY).toISOString();
   return db.transaction(async (tx) => {
     const r = await executeSqlIn(
@@ -39,6 +133,7 @@ export async function runDeletion(
       `WITH doomed AS (
          SELECT a.id, a.cid_hash,
            CASE
+             WHEN a.sandbox AND a.created_at < $6::timestamptz THEN 'sandbox_expired'
              WHEN a.submitted_at IS NULL THEN 'days_to_keep_data_exceeded'
              WHEN a.order_state = 'declined' THEN 'declined_retention'
              ELSE 'reservation_expired'
@@ -49,6 +144,8 @@ export async function runDeletion(
             OR (a.order_state = 'declined' AND EXISTS (
                  SELECT 1 FROM decisions d
                  WHERE d.application_id = a.id AND d.outcome = 'declined' AND d.decided_at < $3::timestamptz))
+            OR (a.sandbox AND a.created_at < $6::timestamptz)
+         LIMIT $5
          FOR UPDATE OF a SKIP LOCKED
        ), tombs AS (
          INSERT INTO deleted_applications (cid_hash, reason, deleted_at)
@@ -63,21 +160,16 @@ export async function runDeletion(
         before(settings.reservationDays),
         before(settings.declinedRetentionDays),
         now.toISOString(),
+        limit,
+        before(sandboxRetentionDays),
       ],
     );
-    const report: DeletionReport = {
-      days_to_keep_data_exceeded: 0,
-      reservation_expired: 0,
-      declined_retention: 0,
-      tombstonesRemoved: 0,
-    };
-    for (const row of r.rows) report[row.reason as DeletionReason] = Number(row.n);
-    const removed = await tx
-      .delete(deletedApplications)
-      .where(lt(deletedApplications.deletedAt, new Date(now.getTime() - tombstoneDays * DAY)))
-      .returning({ h: deletedApplications.cidHash });
-    report.tombstonesRemoved = removed.length;
-    return report;
+    let n = 0;
+    for (const row of r.rows) {
+      report[row.reason as DeletionReason] += Number(row.n);
+      n += Number(row.n);
+    }
+    return n;
   });
 }
 

@@ -9,32 +9,9 @@ import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText } from '../documents/testing/pdfText';
 import { leaves, parseMime } from '../mail/testing/mime';
 import { runDeletion } from './deletion';
+import { poll, submit } from './testing/http';
 
 const DAY = 86_400_000;
-
-/** The new API's one-call submission with the given tenant last name (the persona). */
-async function submit(s: TestServer, lastName: string): Promise<string> {
-  const app = completeNewApiApplication() as { tenant: Record<string, unknown> };
-  const body = {
-    ...app,
-    tenant: { ...app.tenant, name: lastName },
-    ...(await securityFields(s.url)),
-  };
-  const r = await call(s.url, 'POST', '/api/tenancies', body);
-  expect(r.body.errors).toEqual({});
-  expect(r.body.state).toBe('submitted');
-  return r.body.cid as string;
-}
-
-/** Polls the state endpoint like the browser: once a second, at most 90 times. */
-async function poll(s: TestServer, cid: string) {
-  let st = await call(s.url, 'GET', `/api/application/state/${cid}`);
-  for (let i = 1; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    st = await call(s.url, 'GET', `/api/application/state/${cid}`);
-  }
-  return st.body as { state: string; orderId: string; rate: number; digital: boolean };
-}
 
 describe.each(engines)('submission to certificate over HTTP on %s', (engine) => {
   let s: TestServer;

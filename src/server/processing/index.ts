@@ -13,10 +13,16 @@ import { runDeletion, type DeletionReport } from './deletion';
 import { sendApplicationMail } from './notify';
 import { createJobQueue, queues, type QueueOptions } from './queue';
 import { seal } from './seal';
+import { recordContractEvent } from '../contracts/events';
+import { createDocumentSupply, type DocumentSupply } from './supply';
 import { runSweep, type SweepReport } from './sweep';
 import { staffDecision, type StaffDecisionResult } from './staff';
+import { deliverWebhook } from '../webhooks/deliver';
+import { WebhookEvents } from '../webhooks/events';
 
 export { processingRoutes } from './routes';
+export { createDocumentSupply } from './supply';
+export type { DocumentSupply } from './supply';
 export { deletedReason } from './deletion';
 export { simulatedCreditCheck } from './creditCheck';
 export type { CreditCheck, CreditSubject } from './creditCheck';
@@ -35,11 +41,19 @@ export interface ProcessingDeps {
     | 'declinedRetentionDays'
     | 'jobTimeoutSeconds'
     | 'tariff'
+    | 'sepaCreditorId'
+    | 'sealIdentity'
+    | 'operator'
+    | 'documentLinkDays'
+    | 'webhookRetryDelaySeconds'
+    | 'webhookTimeoutSeconds'
   >;
   log: Logger;
   clock: Clock;
   mailer: Mailer;
   creditCheck?: CreditCheck;
+  /** Issuer, seal and legal PDFs; made here when not handed in. */
+  supply?: DocumentSupply;
   /** Job-queue timings; tests shorten them. */
   queue?: Partial<QueueOptions>;
 }
@@ -58,17 +72,22 @@ export interface Processing {
   runSweep(now?: Date): Promise<SweepReport>;
   /** Handlers, for the CLI and tests that run a job without the queue. */
   readonly context: ProcessingContext;
+  /** State changes for partners' webhooks: `webhooks.enqueue(tx, applicationId, type)`. */
+  readonly webhooks: WebhookEvents;
 }
 
 export function createProcessing(deps: ProcessingDeps): Processing {
   const { db, config, log, clock } = deps;
+  const supply = deps.supply ?? createDocumentSupply({ db, config, clock });
   const settings: ProcessingSettings = {
-    publicUrl: config.publicUrl ?? `http://localhost:${config.port || 3000}`,
+    publicUrl: config.publicUrl,
     serverSecret: config.serverSecret,
     dataRetentionDays: config.dataRetentionDays,
     reservationDays: config.reservationDays,
     declinedRetentionDays: config.declinedRetentionDays,
     tariff: config.tariff,
+    issuer: supply.issuer,
+    documentLinkDays: config.documentLinkDays,
   };
   const queue = createJobQueue(db, log, {
     jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds,
@@ -78,7 +97,18 @@ export function createProcessing(deps: ProcessingDeps): Processing {
       Math.max(1, Math.min(30, Math.floor(config.jobTimeoutSeconds / 2))),
     pollingSeconds: deps.queue?.pollingSeconds ?? 0.5,
     deletionCron: deps.queue?.deletionCron ?? '15 3 * * *',
+    webhookRetryDelaySeconds:
+      deps.queue?.webhookRetryDelaySeconds ?? config.webhookRetryDelaySeconds,
   });
+  const webhooks = new WebhookEvents(
+    {
+      sendWebhookJob: async (tx, eventId) => {
+        if (!queue.started) throw new Error('processing is not started');
+        await queue.send(queues.webhook, { eventId }, tx);
+      },
+    },
+    clock,
+  );
   const ctx: ProcessingContext = {
     db,
     log,
@@ -87,12 +117,16 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     creditCheck: deps.creditCheck ?? simulatedCreditCheck,
     queue,
     settings,
+    sealIdentity: supply.sealIdentity,
+    supply,
+    webhooks,
   };
   // PGlite allows one process per data directory: the decide CLI checks this file.
   const pidFile = join(config.dataDir, 'processing.pid');
 
   return {
     context: ctx,
+    webhooks,
     async enqueueDecision(tx, applicationId, cid) {
       if (!queue.started) throw new Error('processing is not started');
       if (cid) {
@@ -108,6 +142,12 @@ export function createProcessing(deps: ProcessingDeps): Processing {
             set: { sealedCid: seal(settings.serverSecret, cid) },
           });
       }
+      await recordContractEvent(tx, {
+        applicationId,
+        type: 'submitted',
+        actor: 'tenant',
+        at: clock.now(),
+      });
       await queue.send(queues.decision, { applicationId }, tx);
     },
     async start(opts) {
@@ -121,6 +161,11 @@ export function createProcessing(deps: ProcessingDeps): Processing {
         [queues.sweep]: async () => {
           await runSweep(ctx, clock.now());
         },
+        [queues.webhook]: (d) =>
+          deliverWebhook(
+            { db, clock, timeoutSeconds: config.webhookTimeoutSeconds },
+            d.eventId ?? '',
+          ),
         [queues.deletion]: async () => {
           const report = await runDeletion(db, settings, clock.now());
           log.info({ report }, 'deletion run');

@@ -1,17 +1,37 @@
 import {
   certificateFilename,
   certificatePdf,
+  policyFilename,
+  policyPdf,
   reservationConfirmationPdf,
   reservationFilename,
+  sealPdf,
+  type DocumentIssuer,
+  type SealIdentity,
 } from '../documents/index';
 import type { ApplicationRow } from '../db/schema/index';
+import { maskIban } from './debit';
+import { contractCredentials, mandateReference, verificationUrl } from '../contracts/credentials';
 import { factsOf, type ApplicationFacts, type Person } from './facts';
-import type { FormModel } from '../../domain/index';
+import {
+  addDays,
+  defaultTariff,
+  germanToIso,
+  todayInBerlin,
+  type FormModel,
+  type Tariff,
+} from '../../domain/index';
+
+export type IssuedKind = 'certificate' | 'policy' | 'reservation_confirmation';
 
 export interface IssuedDocument {
-  kind: 'certificate' | 'reservation_confirmation';
+  kind: IssuedKind;
   filename: string;
   content: Uint8Array;
+}
+
+export interface Issued {
+  documents: IssuedDocument[];
 }
 
 const DAY = 86_400_000;
@@ -38,42 +58,150 @@ export function reservationValidUntil(
   return new Date(from.getTime() + reservationDays * DAY);
 }
 
-/** The PDF an accepted decision issues: the certificate, or the Sofortzusage for a reservation. */
-export async function issueDocument(args: {
-  app: ApplicationRow;
-  model: FormModel;
-  kind: 'contract' | 'reservation';
-  number: string;
-  issuedAt: Date;
+/** The mail forwarding service is the one extra with a price (19.90 EUR once, spec §9). */
+const extrasOf = (m: FormModel) =>
+  (m.selling as Record<string, unknown> | undefined)?.mailForwarding === true
+    ? [{ label: 'Nachsendeservice (6 Monate)', price: 19.9 }]
+    : [];
+
+function accountOf(m: FormModel, f: ApplicationFacts) {
+  const b = m.bankAccount;
+  const holder = b.accountOwner === 'secondTenant' ? f.tenants[1] : f.tenants[0];
+  const account = b.iban
+    ? `IBAN ${maskIban(b.iban)}`
+    : b.accountNumber
+      ? `Kontonummer ${b.accountNumber}, BLZ ${b.bankCode ?? ''}`
+      : '–';
+  return {
+    accountHolder: holder ? personLine(holder, false) : '–',
+    account,
+    bankName: b.bankName ?? '',
+  };
+}
+
+/** The date cover starts: the applicant's wish (objective.policyStartDate), else the issue date. */
+function startOf(m: FormModel, issuedAt: Date): Date {
+  const iso = germanToIso(m.objective.policyStartDate);
+  return iso ? new Date(`${iso}T12:00:00Z`) : issuedAt;
+}
+
+/**
+ * The pre-notified first debit: 14 days after the application, the date the contract row keeps
+ * (contracts/open.ts), at noon Berlin time for formatting.
+ */
+export const firstDebitOn = (submittedAt: Date): Date =>
+  new Date(`${addDays(todayInBerlin(submittedAt), 14)}T12:00:00Z`);
+
+export interface IssueSettings {
+  issuer: DocumentIssuer;
+  /** SERVER_SECRET: the certificate's verification token and release code derive from it. */
+  serverSecret: string;
+  seal: SealIdentity;
+  tariff?: Tariff;
   reservationDays: number;
-}): Promise<IssuedDocument> {
-  const f: ApplicationFacts = factsOf(args.model);
+}
+
+const sealed = (pdf: Buffer, s: IssueSettings, reason: string, at: Date) =>
+  sealPdf(pdf, s.seal, {
+    name: s.issuer.operator.name,
+    reason,
+    location: s.issuer.operator.zipCity,
+    contact: s.issuer.operator.email,
+    at,
+  });
+
+/**
+ * The documents an accepted decision issues, sealed: for a contract the certificate (with QR code
+ * and release code) and the policy; for a reservation the Sofortzusage. The static legal texts are
+ * not stored per contract (legalDocuments.ts renders them).
+ */
+export async function issueDocuments(
+  settings: IssueSettings,
+  args: {
+    app: ApplicationRow;
+    model: FormModel;
+    kind: 'contract' | 'reservation';
+    number: string;
+    issuedAt: Date;
+  },
+): Promise<Issued> {
+  const { model, number, issuedAt } = args;
+  const f: ApplicationFacts = factsOf(model, settings.tariff ?? defaultTariff);
   if (args.kind === 'reservation') {
     const tenant = f.tenants[0];
+    const pdf = await reservationConfirmationPdf({
+      reservationNumber: number,
+      tenant: salutationName(tenant),
+      tenantAddress: tenant?.address ?? '',
+      deposit: f.deposit,
+      issuedAt,
+      validUntil: reservationValidUntil(args.app, settings.reservationDays, issuedAt),
+    });
     return {
-      kind: 'reservation_confirmation',
-      filename: reservationFilename(args.number),
-      content: await reservationConfirmationPdf({
-        reservationNumber: args.number,
-        tenant: salutationName(tenant),
-        tenantAddress: tenant?.address ?? '',
-        deposit: f.deposit,
-        issuedAt: args.issuedAt,
-        validUntil: reservationValidUntil(args.app, args.reservationDays, args.issuedAt),
-      }),
+      documents: [
+        {
+          kind: 'reservation_confirmation',
+          filename: reservationFilename(number),
+          content: await sealed(pdf, settings, 'Sofortzusage', issuedAt),
+        },
+      ],
     };
   }
-  return {
-    kind: 'certificate',
-    filename: certificateFilename(args.number),
-    content: await certificatePdf({
-      contractNumber: args.number,
-      tenants: f.tenants.map((t) => personLine(t, true)),
+  // The same token and code the contract row keeps hashed (contracts/credentials.ts, ADR 0924).
+  const credentials = contractCredentials(settings.serverSecret, args.app.id);
+  const tenants = f.tenants.map((t) => personLine(t, true));
+  const certificate = await certificatePdf({
+    contractNumber: number,
+    tenants,
+    landlord: f.landlord.name,
+    landlordAddress: f.landlord.address,
+    objectAddress: f.objectAddress,
+    deposit: f.deposit,
+    issuedAt,
+    operator: settings.issuer.operator,
+    verification: {
+      url: verificationUrl(settings.issuer.siteUrl, credentials.verificationToken),
+      releaseCode: credentials.releaseCode,
+    },
+  });
+  const extras = extrasOf(model);
+  const ratePerPayment = f.premium.ratePerPaymentCents / 100;
+  const policy = await policyPdf(
+    {
+      contractNumber: number,
+      tenants,
       landlord: f.landlord.name,
       landlordAddress: f.landlord.address,
       objectAddress: f.objectAddress,
       deposit: f.deposit,
-      issuedAt: args.issuedAt,
-    }),
+      ratePerPayment,
+      ratePerYear: f.premium.ratePerYearCents / 100,
+      paymentAdverb: f.premium.adverb,
+      startsOn: startOf(model, issuedAt),
+      issuedAt,
+      extras,
+      sepa: {
+        mandateReference: mandateReference(number, 1),
+        ...accountOf(model, f),
+        firstDebitOn: firstDebitOn(args.app.submittedAt ?? issuedAt),
+        firstDebitAmount:
+          Math.round((ratePerPayment + extras.reduce((s, e) => s + e.price, 0)) * 100) / 100,
+      },
+    },
+    settings.issuer,
+  );
+  return {
+    documents: [
+      {
+        kind: 'certificate',
+        filename: certificateFilename(number),
+        content: await sealed(certificate, settings, 'Bürgschaftsurkunde', issuedAt),
+      },
+      {
+        kind: 'policy',
+        filename: policyFilename(number),
+        content: await sealed(policy, settings, 'Versicherungsschein', issuedAt),
+      },
+    ],
   };
 }

@@ -3,17 +3,21 @@ import { applications, decisions, documents, mails, resumeLinks } from '../db/sc
 import {
   acceptedMail,
   declinedMail,
+  isPermanentRejection,
   pendingMail,
   reservationMail,
   resumeUrl,
   type ContractMailData,
   type MailAttachment,
+  type MailDocument,
   type RenderedMail,
 } from '../mail/index';
+import { documentLinks, downloadableKinds } from '../documents/index';
 import type { ProcessingContext } from './context';
 import { factsOf, modelOf } from './facts';
-import { reservationValidUntil } from './issue';
+import { firstDebitOn, reservationValidUntil } from './issue';
 import { unseal } from './seal';
+import { mandateReference, withdrawalUrl } from '../contracts/credentials';
 
 const DAY = 86_400_000;
 
@@ -33,6 +37,52 @@ export function postingDay(now: Date): Date {
   return day;
 }
 
+const mailForwarding = (m: { selling?: unknown }) =>
+  (m.selling as Record<string, unknown> | undefined)?.mailForwarding === true;
+
+/**
+ * The acceptance e-mail's documents: the stored policy (and certificate when digital) and the three
+ * legal texts attached, each with a download link (signed and expiring for the personal ones).
+ */
+async function contractDocuments(
+  ctx: ProcessingContext,
+  applicationId: string,
+  digital: boolean,
+  decidedAt: Date,
+  attach: (kind: 'certificate' | 'policy') => Promise<string>,
+  attachments: MailAttachment[],
+): Promise<{ documents: MailDocument[] }> {
+  const kinds = downloadableKinds('contract', digital) as Array<'certificate' | 'policy'>;
+  const filenames = new Map<string, string>();
+  for (const kind of kinds) filenames.set(kind, await attach(kind));
+  for (const legal of await ctx.supply.legal.all()) {
+    attachments.push({
+      filename: legal.filename,
+      content: legal.content,
+      contentType: 'application/pdf',
+    });
+    filenames.set(legal.slug, legal.filename);
+  }
+  // From the decision, so a retried e-mail carries the same links.
+  const expiresAt = new Date(decidedAt.getTime() + ctx.settings.documentLinkDays * DAY);
+  const links = documentLinks({
+    secret: ctx.settings.serverSecret,
+    base: ctx.settings.publicUrl,
+    applicationId,
+    kinds,
+    expiresAt,
+    withLegal: true,
+  });
+  return {
+    documents: links.map((l) => ({
+      title: l.title,
+      filename: filenames.get(l.kind),
+      url: l.url,
+      expiresAt: l.expiresAt ? new Date(l.expiresAt) : undefined,
+    })),
+  };
+}
+
 /**
  * The e-mail job for one (application, kind). Renders from the database, delivers, then marks the
  * row sent. A retry after a crash between delivery and marking sends the same message again
@@ -50,7 +100,7 @@ export async function sendApplicationMail(
       .from(mails)
       .where(and(eq(mails.applicationId, applicationId), eq(mails.kind, kind)))
   )[0];
-  if (!row || row.sentAt) return;
+  if (!row || row.sentAt || row.rejectedAt) return;
   const app = (
     await db.orm.select().from(applications).where(eq(applications.id, applicationId))
   )[0];
@@ -86,7 +136,7 @@ export async function sendApplicationMail(
     objectAddress: facts.objectAddress || '–',
   };
   const attachments: MailAttachment[] = [];
-  const attach = async (docKind: 'certificate' | 'reservation_confirmation') => {
+  const attach = async (docKind: 'certificate' | 'policy' | 'reservation_confirmation') => {
     const doc = (
       await db.orm
         .select()
@@ -99,6 +149,7 @@ export async function sendApplicationMail(
       content: doc.content,
       contentType: 'application/pdf',
     });
+    return doc.filename;
   };
 
   let mail: RenderedMail;
@@ -117,8 +168,29 @@ export async function sendApplicationMail(
       continueUrl: cid ? resumeUrl(ctx.settings.publicUrl, '/tenant', cid) : ctx.settings.publicUrl,
     });
   } else if (outcome === 'accepted') {
-    if (decision.digital) await attach('certificate');
-    mail = acceptedMail({ ...data, digital: decision.digital, postedOn: postingDay(now) });
+    const base = ctx.settings.publicUrl.replace(/\/$/, '');
+    mail = acceptedMail({
+      ...data,
+      digital: decision.digital,
+      postedOn: postingDay(now),
+      links: {
+        withdrawUrl: withdrawalUrl(base, ctx.settings.serverSecret, applicationId),
+        contractPageUrl: `${base}/vertrag`,
+      },
+      ...(await contractDocuments(
+        ctx,
+        applicationId,
+        decision.digital,
+        decision.decidedAt,
+        attach,
+        attachments,
+      )),
+      firstDebit: {
+        on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
+        amount: data.ratePerPayment + (mailForwarding(model) ? 19.9 : 0),
+        mandateReference: mandateReference(decision.number, 1),
+      },
+    });
   } else if (outcome === 'pending') {
     mail = pendingMail(data);
   } else {
@@ -130,12 +202,24 @@ export async function sendApplicationMail(
       ),
     });
   }
-  await ctx.mailer.deliver({
-    to: facts.email,
-    ...mail,
-    attachments,
-    key: `${kind}.${applicationId}`,
-  });
+  try {
+    await ctx.mailer.deliver({
+      to: facts.email,
+      ...mail,
+      attachments,
+      key: `${kind}.${applicationId}`,
+    });
+  } catch (err) {
+    if (!isPermanentRejection(err)) throw err; // temporary: the job is retried
+    // Refused for good (unknown mailbox): recorded, the job ends, nothing retries it (ADR 1106).
+    const code = (err as { responseCode?: number }).responseCode ?? null;
+    await db.orm
+      .update(mails)
+      .set({ rejectedAt: clock.now(), rejectCode: code, attempts: sql`${mails.attempts} + 1` })
+      .where(eq(mails.id, row.id));
+    log.warn({ applicationId, kind, responseCode: code }, 'mail permanently rejected');
+    return;
+  }
   await db.orm
     .update(mails)
     .set({ sentAt: clock.now(), attempts: sql`${mails.attempts} + 1` })

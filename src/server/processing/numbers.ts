@@ -13,12 +13,19 @@ export async function nextNumber(
   db: Orm | Tx,
   kind: 'contract' | 'reservation',
   now: Date,
+  sandbox = false,
 ): Promise<string> {
-  const seq = kind === 'contract' ? 'contract_number_seq' : 'reservation_number_seq';
+  // Sandbox applications never use up business numbers (ADR 0712): TEST-MK-2026-000001.
+  const seq = sandbox
+    ? 'test_number_seq'
+    : kind === 'contract'
+      ? 'contract_number_seq'
+      : 'reservation_number_seq';
   const rows = await db.execute<{ n: string }>(sql`select nextval(${seq}::regclass)::text as n`);
   const n =
     (rows as unknown as { rows?: { n: string }[] }).rows?.[0]?.n ??
     (rows as unknown as { n: string }[])[0]?.n;
   if (!n) throw new Error('sequence returned nothing');
-  return `${kind === 'contract' ? 'MK' : 'MR'}-${yearInBerlin(now)}-${n.padStart(6, '0')}`;
+  const number = `${kind === 'contract' ? 'MK' : 'MR'}-${yearInBerlin(now)}-${n.padStart(6, '0')}`;
+  return sandbox ? `TEST-${number}` : number;
 }

@@ -76,7 +76,21 @@ describe.each(engines)('processing on %s', (engine) => {
         .find((p) => p.contentType === 'text/plain')!
         .body.toString('utf8');
       expect(text).toContain(decision!.number);
-      const pdf = leaves(mail).find((p) => p.contentType === 'application/pdf');
+      const pdfs = leaves(mail).filter((p) => p.contentType === 'application/pdf');
+      const pdf = pdfs.find((p) => /^(Buergschaftsurkunde|Sofortzusage)-/.test(p.filename ?? ''));
+      if (persona.kind === 'contract' && persona.expected === 'accepted') {
+        // policy and the three legal texts, whatever the delivery of the certificate
+        expect(pdfs.map((p) => p.filename).sort(), persona.name).toEqual(
+          [
+            ...(persona.pdfInMail ? [`Buergschaftsurkunde-${decision!.number}.pdf`] : []),
+            'Verbraucherinformationen.pdf',
+            'Versicherungsbedingungen.pdf',
+            `Versicherungsschein-${decision!.number}.pdf`,
+            'Widerrufsbelehrung.pdf',
+          ].sort(),
+        );
+        expect(text).toContain('https://antrag.example/widerruf');
+      }
       if (persona.pdfInMail && persona.expected === 'accepted') {
         expect(pdf, persona.name).toBeDefined();
         const extracted = await pdfText(pdf!.body);
@@ -96,7 +110,7 @@ describe.each(engines)('processing on %s', (engine) => {
       }
       expect(await h.counts(id)).toEqual({
         decisions: 1,
-        documents: persona.expected === 'accepted' ? 1 : 0,
+        documents: persona.expected === 'accepted' ? (persona.kind === 'contract' ? 2 : 1) : 0,
         mailsSent: 1,
       });
     }
@@ -107,7 +121,7 @@ describe.each(engines)('processing on %s', (engine) => {
     const before = peer.received.length;
     await h.db.transaction((tx) => h.processing.enqueueDecision(tx, id));
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await h.counts(id)).toEqual({ decisions: 1, documents: 1, mailsSent: 1 });
+    expect(await h.counts(id)).toEqual({ decisions: 1, documents: 2, mailsSent: 1 });
     expect(peer.received.length).toBe(before);
   });
 
@@ -144,7 +158,7 @@ describe.each(engines)('processing on %s', (engine) => {
     );
     // an accepted decision cannot be declined afterwards
     await expect(h.processing.decide(d!.number, 'decline')).rejects.toThrow(/nicht offen/);
-    expect(await h.counts(pending.id)).toEqual({ decisions: 1, documents: 1, mailsSent: 2 });
+    expect(await h.counts(pending.id)).toEqual({ decisions: 1, documents: 2, mailsSent: 2 });
   });
 });
 
@@ -191,6 +205,38 @@ describe.each(engines)('the sweep on %s', (engine) => {
   });
 });
 
+describe.each(engines)('a permanently rejected e-mail on %s (issue 15 item 13)', (engine) => {
+  it('is tried once, recorded as rejected, never retried or swept', async () => {
+    const peer = await startSmtpPeer();
+    peer.rejectRecipient('bounce@example.org');
+    const h = await startHarness(engine, { smtpUrl: peer.url });
+    try {
+      const model = {
+        ...personas[0]!.model,
+        firstTenant: {
+          ...personas[0]!.model.firstTenant,
+          email: 'bounce@example.org',
+          emailRepeat: 'bounce@example.org',
+        },
+      };
+      const { id } = await h.submit(model, 'contract');
+      expect((await h.pollState(id, { intervalMs: 200 })).state).toBe('accepted');
+      const row = await until(async () => {
+        const m = (await h.db.orm.select().from(mails).where(eq(mails.applicationId, id)))[0];
+        return m?.rejectedAt ? m : undefined;
+      }, 'rejection recorded');
+      expect(row.sentAt).toBeNull();
+      expect(row.rejectCode).toBe(550);
+      const later = new Date(h.clock.now().getTime() + 60 * 60_000);
+      expect((await h.processing.runSweep(later)).mails).toBe(0);
+      expect(peer.rejectedAttempts.get('bounce@example.org')).toBe(1);
+    } finally {
+      await h.close();
+      await peer.close();
+    }
+  });
+});
+
 describe('processing without SMTP_URL', () => {
   it('writes the e-mails as .eml files to DATA_DIR/outbox', async () => {
     const h = await startHarness('pglite');
@@ -198,7 +244,10 @@ describe('processing without SMTP_URL', () => {
       const { id } = await h.submit(personas[0]!.model, 'contract');
       expect((await h.pollState(id, { intervalMs: 200 })).state).toBe('accepted');
       const files = await until(async () => {
-        const f = await readdir(join(h.dataDir, 'outbox')).catch(() => []);
+        // a file still being written has a .tmp name; only finished .eml files are e-mails
+        const f = (await readdir(join(h.dataDir, 'outbox')).catch(() => [])).filter((x) =>
+          x.endsWith('.eml'),
+        );
         return f.length > 0 ? f : undefined;
       }, 'the outbox file');
       expect(files).toEqual([`contract-accepted.${id}.eml`]);

@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import { executeSqlIn, type Database, type Tx } from '../db/client';
 import type { Logger } from '../log';
+import { availabilityOf } from '../db/availability';
+import { safeErrorFields } from '../http/errors';
 
 /**
  * pg-boss 10 over our single database connection (ADR 0400). Jobs live in the schema `pgboss` of
@@ -12,6 +14,7 @@ export const queues = {
   mail: 'mail',
   deletion: 'deletion',
   sweep: 'sweep',
+  webhook: 'webhook',
 } as const;
 export type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -24,7 +27,15 @@ export interface QueueOptions {
   pollingSeconds: number;
   /** Cron (Europe/Berlin) of the deletion run; default 03:15 every night. */
   deletionCron: string;
+  /** First webhook retry after about this many seconds (WEBHOOK_RETRY_DELAY_SECONDS). */
+  webhookRetryDelaySeconds: number;
 }
+
+/**
+ * Webhook retries: pg-boss waits between retryDelay * 2^n and twice that before retry n+1, so 14
+ * retries starting at 10 s span at least 10 * (2^14 - 1) s, about 45 hours (ADR 0713).
+ */
+export const webhookRetryLimit = 14;
 
 export interface JobQueue {
   /** Without handlers: the queue is usable for sending, but this process runs no jobs. */
@@ -38,8 +49,14 @@ export interface JobQueue {
 
 const batchSize = 10;
 
-/** Error texts may quote a recipient (SMTP 550 …); logs never carry e-mail addresses. */
-const scrub = (message: string) => message.replace(/[^\s<>@"']+@[^\s<>@"']+/g, '[e-mail]');
+/**
+ * What a failure may log or store in the job's output: never the message, which may quote the
+ * recipient (SMTP 550 …) or the SQL parameters with the whole form model (ADR 1102).
+ */
+const safe = (err: unknown) => {
+  const { errName, errCode, causeCode } = safeErrorFields(err);
+  return { errName, errCode, causeCode };
+};
 
 export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): JobQueue {
   const boss = new PgBoss({
@@ -50,9 +67,11 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     maintenanceIntervalSeconds: opts.maintenanceSeconds,
     monitorStateIntervalSeconds: 60,
   });
-  boss.on('error', (err: Error) =>
-    log.error({ errName: err.name, err: scrub(err.message) }, 'job queue error'),
-  );
+  const availability = availabilityOf(db, log);
+  // While the database is away, every poll fails: the outage is logged once (ADR 1100).
+  boss.on('error', (err: Error) => {
+    if (!availability.report(err)) log.error(safe(err), 'job queue error');
+  });
   const workerIds = new Map<QueueName, string[]>();
   let started = false;
 
@@ -96,8 +115,24 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         retryLimit: 1,
         expireInSeconds: 600,
       });
+      const webhookRetry = {
+        name: queues.webhook,
+        retryLimit: webhookRetryLimit,
+        retryDelay: opts.webhookRetryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: 120,
+        retentionDays: 7,
+      };
+      await boss.createQueue(queues.webhook, webhookRetry);
+      await boss.updateQueue(queues.webhook, webhookRetry);
       const served = handlers
-        ? ([queues.decision, queues.mail, queues.deletion, queues.sweep] as QueueName[])
+        ? ([
+            queues.decision,
+            queues.mail,
+            queues.deletion,
+            queues.sweep,
+            queues.webhook,
+          ] as QueueName[])
         : [];
       for (const queue of served) {
         const ids: string[] = [];
@@ -112,16 +147,15 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
                 try {
                   await handlers![queue](job.data);
                 } catch (err) {
-                  log.warn(
-                    {
-                      queue,
-                      jobId: job.id,
-                      errName: (err as Error).name,
-                      err: scrub((err as Error).message),
-                    },
-                    'job failed; pg-boss retries it',
-                  );
-                  await boss.fail(queue, job.id, { message: (err as Error).message });
+                  if (!availability.report(err))
+                    log.warn(
+                      { queue, jobId: job.id, ...safe(err) },
+                      'job failed; pg-boss retries it',
+                    );
+                  await boss.fail(queue, job.id, safe(err)).catch((e: unknown) => {
+                    // The database went away mid-job: pg-boss retries it after the timeout.
+                    if (!availability.report(e)) throw e;
+                  });
                 }
               }
               // A full batch means more may be waiting: fetch again without the polling pause.

@@ -1,34 +1,93 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { applications, documents } from '../db/schema/index';
+import { checkDocumentLink, documentLinkPath, isLinkedKind, isLegalSlug } from '../documents/index';
 import { apiError } from '../http/errors';
 import { hashCid } from '../services/cid';
 import { deletedReason } from './deletion';
+import type { DocumentSupply } from './supply';
+import { de } from '../../domain/index';
+
+const msg = de.ui.documents;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function sendPdf(reply: FastifyReply, filename: string, content: Uint8Array, cache: string) {
+  reply.header('content-type', 'application/pdf');
+  reply.header('content-disposition', `attachment; filename="${filename}"`);
+  reply.header('cache-control', cache);
+  return reply.send(Buffer.from(content));
+}
 
 /**
- * Downloads of issued documents, by cid:
- * - GET /api/tenancies/:cid/certificate.pdf  (contract accepted; 409 before, 404 unknown)
- * - GET /api/tenancies/:cid/reservation.pdf  (reservation accepted)
- * Register with: app.register(processingRoutes, { db }).
+ * Downloads of documents:
+ * - GET /api/documents/:applicationId/:kind.pdf?expires=&signature=  the expiring, signed links the
+ *   result page and the e-mails carry (403 forged, 410 expired or deleted, 404 no such document);
+ * - GET /api/legal/:slug.pdf  the static legal texts (public, the same for every contract);
+ * - GET /api/tenancies/:cid/certificate.pdf and …/reservation.pdf  the older cid-based paths: they
+ *   no longer send the file but redirect (303) to a signed link valid for ten minutes, so a
+ *   downloaded URL in a history or log stops working (409 before acceptance, 404 unknown, 410 deleted).
+ * Register with: app.register(processingRoutes, { db, supply, secret, clock }).
  */
-export const processingRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
-  const serve =
+export const processingRoutes: FastifyPluginAsync<{
+  db: Database;
+  supply: DocumentSupply;
+  secret: string;
+  clock: Clock;
+}> = async (app, { db, supply, secret, clock }) => {
+  app.get('/api/documents/:applicationId/:file', async (req, reply) => {
+    const { applicationId, file } = req.params as { applicationId: string; file: string };
+    const kind = file.replace(/\.pdf$/, '');
+    const { expires, signature } = req.query as Record<string, unknown>;
+    if (!uuid.test(applicationId) || !file.endsWith('.pdf') || !isLinkedKind(kind)) {
+      return reply.code(404).send(apiError(404));
+    }
+    const check = checkDocumentLink(
+      secret,
+      { applicationId, kind, expires, signature },
+      clock.now(),
+    );
+    if (check === 'invalid')
+      return reply.code(403).send(apiError(403, 'invalid_link', msg.linkInvalid));
+    if (check === 'expired')
+      return reply.code(410).send(apiError(410, 'link_expired', msg.linkExpired));
+    const doc = (
+      await db.orm
+        .select()
+        .from(documents)
+        .where(and(eq(documents.applicationId, applicationId), eq(documents.kind, kind)))
+    )[0];
+    if (!doc) {
+      const exists = (
+        await db.orm
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.id, applicationId))
+      )[0];
+      return exists
+        ? reply.code(404).send(apiError(404, 'no_document', msg.missing))
+        : reply.code(410).send(apiError(410, 'gone', msg.gone));
+    }
+    return sendPdf(reply, doc.filename, doc.content, 'private, no-store');
+  });
+
+  app.get('/api/legal/:slug.pdf', async (req, reply) => {
+    const { slug } = req.params as { slug: string };
+    if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
+    const doc = await supply.legal.one(slug);
+    return sendPdf(reply, doc.filename, doc.content, 'public, max-age=3600');
+  });
+
+  const viaCid =
     (docKind: 'certificate' | 'reservation_confirmation') =>
-    async (
-      req: { params: unknown },
-      reply: {
-        code(n: number): { send(b: unknown): unknown };
-        header(k: string, v: string): unknown;
-        send(b: unknown): unknown;
-      },
-    ) => {
+    async (req: { params: unknown }, reply: FastifyReply) => {
       const { cid } = req.params as { cid: string };
       if (!/^[A-Za-z0-9_-]{16,64}$/.test(cid)) return reply.code(404).send(apiError(404));
       const hash = hashCid(cid);
       const row = (
         await db.orm
-          .select({ id: applications.id, orderState: applications.orderState })
+          .select({ id: applications.id })
           .from(applications)
           .where(eq(applications.cidHash, hash))
       )[0];
@@ -39,7 +98,7 @@ export const processingRoutes: FastifyPluginAsync<{ db: Database }> = async (app
       }
       const doc = (
         await db.orm
-          .select()
+          .select({ id: documents.id })
           .from(documents)
           .where(and(eq(documents.applicationId, row.id), eq(documents.kind, docKind)))
       )[0];
@@ -54,11 +113,13 @@ export const processingRoutes: FastifyPluginAsync<{ db: Database }> = async (app
             ),
           );
       }
-      reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
-      reply.header('cache-control', 'private, no-store');
-      return reply.send(Buffer.from(doc.content));
+      const expiresAt = new Date(clock.now().getTime() + 10 * 60_000);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(
+        documentLinkPath(secret, { applicationId: row.id, kind: docKind, expiresAt }),
+        303,
+      );
     };
-  app.get('/api/tenancies/:cid/certificate.pdf', serve('certificate'));
-  app.get('/api/tenancies/:cid/reservation.pdf', serve('reservation_confirmation'));
+  app.get('/api/tenancies/:cid/certificate.pdf', viaCid('certificate'));
+  app.get('/api/tenancies/:cid/reservation.pdf', viaCid('reservation_confirmation'));
 };

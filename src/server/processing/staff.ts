@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { applications, decisions } from '../db/schema/index';
 import type { ProcessingContext } from './context';
-import { recordEffects } from './decide';
+import { issueSettings, recordEffects } from './decide';
 import { modelOf } from './facts';
-import { issueDocument } from './issue';
+import { issueDocuments } from './issue';
 
 export class StaffDecisionError extends Error {}
 
@@ -39,15 +39,14 @@ export async function staffDecision(
   )[0];
   if (!app) throw new StaffDecisionError(`Der Antrag zu ${number} wurde bereits gelöscht.`);
   const now = ctx.clock.now();
-  const document =
+  const issued =
     outcome === 'accepted'
-      ? await issueDocument({
+      ? await issueDocuments(await issueSettings(ctx), {
           app,
           model: modelOf(app.data),
           kind: found.kind,
           number,
           issuedAt: now,
-          reservationDays: ctx.settings.reservationDays,
         })
       : undefined;
   await ctx.db.transaction(async (tx) => {
@@ -66,8 +65,9 @@ export async function staffDecision(
       premiumCents: found.premiumCents,
       rateCents: found.rateCents,
       digital: found.digital,
-      document,
+      issued,
       now,
+      decidedBy: 'staff',
     });
   });
   ctx.log.info({ number, outcome }, 'staff decision recorded');

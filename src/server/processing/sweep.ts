@@ -31,7 +31,7 @@ export async function runSweep(ctx: ProcessingContext, now: Date): Promise<Sweep
   const unsent = await ctx.db.orm
     .select({ applicationId: mails.applicationId, kind: mails.kind })
     .from(mails)
-    .where(and(isNull(mails.sentAt), lt(mails.createdAt, before)));
+    .where(and(isNull(mails.sentAt), isNull(mails.rejectedAt), lt(mails.createdAt, before)));
   for (const m of unsent) await ctx.queue.send(queues.mail, m);
   if (undecided.length + unsent.length > 0) {
     ctx.log.warn(

@@ -54,7 +54,7 @@ export class ApplicationStore {
   }
 
   async insert(
-    values: EditableValues & { cid: string; kind: ApplicationKind },
+    values: EditableValues & { cid: string; kind: ApplicationKind; sandbox?: boolean },
     tx?: Tx,
   ): Promise<ApplicationRow> {
     const rows = await (tx ?? this.db.orm)
@@ -68,6 +68,7 @@ export class ApplicationStore {
         partnerCode: values.partnerCode ?? null,
         subPartnerCode: values.subPartnerCode ?? null,
         captchaVerifiedAt: values.captchaVerified ? values.now : null,
+        sandbox: values.sandbox ?? false,
         createdAt: values.now,
         updatedAt: values.now,
       })

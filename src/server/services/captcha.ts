@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createChallenge, randomInt, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
@@ -66,6 +66,19 @@ export class CaptchaService {
     }
   }
 
+  /**
+   * Records a one-time value (a used bot-check token) until `expiresAt`; true the first time,
+   * false on every later attempt, across instances (same table as captcha solutions).
+   */
+  async consumeOnce(key: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.db.orm
+      .insert(captchaReplays)
+      .values({ signature: key.slice(0, 200), expiresAt })
+      .onConflictDoNothing()
+      .returning({ s: captchaReplays.signature });
+    return rows.length === 1;
+  }
+
   async replayCount(): Promise<number> {
     const r = await this.db.orm.select({ n: sql<number>`count(*)::int` }).from(captchaReplays);
     return r[0]?.n ?? 0;
@@ -84,13 +97,15 @@ export class BotCheck {
     private readonly minFillSeconds: number,
   ) {}
 
-  private sign(pbt: string): string {
-    return createHmac('sha256', this.secret).update(`pbt:${pbt}`).digest('base64url');
+  private sign(pbt: string, nonce: string): string {
+    return createHmac('sha256', this.secret).update(`pbt:${pbt}:${nonce}`).digest('base64url');
   }
 
+  /** pbk = nonce.signature: a random nonce makes every token distinct, so each counts once. */
   issue(): { pb: string; pbt: string; pbk: string } {
     const pbt = String(this.clock.now().getTime());
-    return { pb: '', pbt, pbk: this.sign(pbt) };
+    const nonce = randomBytes(12).toString('base64url');
+    return { pb: '', pbt, pbk: `${nonce}.${this.sign(pbt, nonce)}` };
   }
 
   /** undefined when the values pass, otherwise the reason (for tests and logs, never shown). */
@@ -99,8 +114,10 @@ export class BotCheck {
       return 'honeypot';
     if (typeof values.pbt !== 'string' || !/^\d{10,15}$/.test(values.pbt)) return 'pbt';
     if (typeof values.pbk !== 'string') return 'pbk';
-    const expected = Buffer.from(this.sign(values.pbt));
-    const got = Buffer.from(values.pbk);
+    const [nonce, signature] = values.pbk.split('.');
+    if (!nonce || !signature || nonce.length > 32) return 'pbk';
+    const expected = Buffer.from(this.sign(values.pbt, nonce));
+    const got = Buffer.from(signature);
     if (expected.length !== got.length || !timingSafeEqual(expected, got)) return 'pbk';
     const age = this.clock.now().getTime() - Number(values.pbt);
     if (age < this.minFillSeconds * 1000) return 'too_fast';

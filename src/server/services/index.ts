@@ -12,7 +12,14 @@ import { SaveProgressService } from './saveProgress';
 import { StatusService } from './status';
 import { UceService } from './uce';
 import { CaptchaSubmissionChecks } from './submission';
-import { TenancyService, type DecisionQueue, type SubmissionChecks } from './tenancies';
+import {
+  TenancyService,
+  type DecisionQueue,
+  type SubmissionChecks,
+  type WebhookQueue,
+} from './tenancies';
+import { ApiSubmissionStore } from './apiSubmissions';
+import { PartnerKeyService } from '../partnerApi/keys';
 
 export interface Services {
   applications: ApplicationStore;
@@ -28,6 +35,10 @@ export interface Services {
   addresses: AddressService;
   mailer: Mailer;
   saveProgress: SaveProgressService;
+  partnerKeys: PartnerKeyService;
+  apiSubmissions: ApiSubmissionStore;
+  /** Partners' webhook events; the processing's when it runs, else none are recorded. */
+  webhooks: WebhookQueue | undefined;
 }
 
 export type ServiceOverrides = Partial<Services>;
@@ -52,6 +63,10 @@ export function createServices(deps: ServiceDeps): Services {
   const bots = o.bots ?? new BotCheck(clock, config.serverSecret, config.botMinFillSeconds);
   const checks = o.checks ?? new CaptchaSubmissionChecks(captcha, bots);
   const decisions = o.decisions ?? waitingQueue;
+  const partners = o.partners ?? new PartnerService(db);
+  const webhooks = o.webhooks;
+  const apiSubmissions = o.apiSubmissions ?? new ApiSubmissionStore(db);
+  const partnerKeys = o.partnerKeys ?? new PartnerKeyService(db, clock);
   const tenancies =
     o.tenancies ??
     new TenancyService({
@@ -61,9 +76,16 @@ export function createServices(deps: ServiceDeps): Services {
       store: applications,
       checks,
       decisions,
+      partners,
+      webhooks,
+      apiSubmissions,
     });
-  const status = o.status ?? new StatusService(applications, config.tariff);
-  const partners = o.partners ?? new PartnerService(db);
+  const status =
+    o.status ??
+    new StatusService(applications, config.tariff, config.reservationDays, {
+      secret: config.serverSecret,
+      clock,
+    });
   const uce = o.uce ?? new UceService(partners, tenancies);
   const banks = o.banks ?? new BankService(db);
   const addresses = o.addresses ?? new AddressService(config.geocoderUrl);
@@ -84,5 +106,8 @@ export function createServices(deps: ServiceDeps): Services {
     addresses,
     mailer,
     saveProgress,
+    partnerKeys,
+    apiSubmissions,
+    webhooks,
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { partners, subPartners } from '../db/schema/index';
-import { parseCsv } from './csv';
+import { CsvFormatError, parseCsv } from './csv';
 
 export interface PartnerImportRow {
   partnerCode: string;
@@ -15,28 +15,48 @@ const codePattern = /^[A-Za-z0-9_.-]{1,50}$/;
 
 export class PartnerImportError extends Error {}
 
+const partnerColumns = {
+  required: ['partner_code', 'partner_name'],
+  optional: ['sub_partner_code', 'sub_partner_name', 'hide_partner_code'],
+} as const;
+
 /**
  * Partner CSV: header `partner_code,partner_name,sub_partner_code,sub_partner_name,hide_partner_code`
- * (the last three optional). A row without sub_partner_code defines only the partner.
+ * (the last three optional), comma or semicolon. A row without sub_partner_code defines only the
+ * partner. Any malformed line (wrong delimiter, stray quote, extra column, bad code) throws a
+ * PartnerImportError naming the line; nothing is imported then.
  */
 export function parsePartnerCsv(text: string): PartnerImportRow[] {
-  return parseCsv(text).map((r, i) => {
-    const line = i + 2;
+  let rows;
+  try {
+    rows = parseCsv(text, partnerColumns);
+  } catch (err) {
+    if (err instanceof CsvFormatError) throw new PartnerImportError(err.message);
+    throw err;
+  }
+  return rows.map(({ line, values: r }) => {
     const partnerCode = r.partner_code ?? '';
     if (!codePattern.test(partnerCode))
-      throw new PartnerImportError(`Zeile ${line}: partner_code fehlt oder ist ungültig`);
+      throw new PartnerImportError(
+        `Zeile ${line}: partner_code fehlt oder ist ungültig (1 bis 50 Zeichen aus A-Z, a-z, 0-9, _ . -)`,
+      );
     if (!r.partner_name) throw new PartnerImportError(`Zeile ${line}: partner_name fehlt`);
     const sub = r.sub_partner_code ?? '';
     if (sub && !codePattern.test(sub))
-      throw new PartnerImportError(`Zeile ${line}: sub_partner_code ist ungültig`);
+      throw new PartnerImportError(
+        `Zeile ${line}: sub_partner_code ist ungültig (1 bis 50 Zeichen aus A-Z, a-z, 0-9, _ . -)`,
+      );
+    const hide = (r.hide_partner_code ?? '').toLowerCase();
+    if (!['', '0', '1', 'true', 'false', 'ja', 'nein', 'yes', 'no'].includes(hide))
+      throw new PartnerImportError(
+        `Zeile ${line}: hide_partner_code muss true/false, ja/nein oder 1/0 sein`,
+      );
     return {
       partnerCode,
       partnerName: r.partner_name,
       subPartnerCode: sub || undefined,
       subPartnerName: r.sub_partner_name || sub || undefined,
-      hidePartnerCode: ['1', 'true', 'ja', 'yes'].includes(
-        (r.hide_partner_code ?? '').toLowerCase(),
-      ),
+      hidePartnerCode: ['1', 'true', 'ja', 'yes'].includes(hide),
     };
   });
 }
@@ -72,6 +92,17 @@ export class PartnerService {
       hidePartnerCode: partner.settings.hidePartnerCode === true,
       subPartners: subs,
     };
+  }
+
+  async findSubPartners(code: string): Promise<{ partnerCode: string; code: string }[]> {
+    if (!codePattern.test(code)) return [];
+    return this.db.orm
+      .select({ partnerCode: subPartners.partnerCode, code: subPartners.code })
+      .from(subPartners)
+      .innerJoin(partners, eq(partners.code, subPartners.partnerCode))
+      .where(
+        and(eq(subPartners.code, code), eq(subPartners.active, true), eq(partners.active, true)),
+      );
   }
 
   async hasSubPartner(partnerCode: string, subCode: string): Promise<boolean> {

@@ -22,13 +22,12 @@ export class SaveProgressService {
     private readonly mailer: Mailer,
   ) {}
 
-  /** Answers the field errors (empty when the mail went to the spool/outbox). */
-  async send(input: {
-    cid: unknown;
-    step: unknown;
-    email: unknown;
-    baseUrl: string;
-  }): Promise<FieldErrors> {
+  /**
+   * Answers the field errors: empty when the mail went out or waits in the spool for a retry;
+   * mailRejected when the receiving server refused the address for good (nothing is retried).
+   * The link's base is always PUBLIC_URL, never the request's Host header (ADR 1105).
+   */
+  async send(input: { cid: unknown; step: unknown; email: unknown }): Promise<FieldErrors> {
     const row = await this.tenancies.open(input.cid, { forEdit: true });
     const email = typeof input.email === 'string' ? input.email.trim() : '';
     const model = setField(defaultFormModel(), 'firstTenant.email', email);
@@ -39,13 +38,13 @@ export class SaveProgressService {
     );
     if (errors['firstTenant.email']) return errors;
     const step = typeof input.step === 'string' && isStepId(input.step) ? input.step : 'start';
-    const publicUrl = this.config.publicUrl ?? input.baseUrl;
+    const publicUrl = this.config.publicUrl;
     const reservation = row.kind === 'reservation' ? '&reservation=true' : '';
     const mail = saveProgressMail({
       resumeUrl: resumeUrl(publicUrl, steps[step].route, input.cid as string) + reservation,
       deleteAfterDays: this.config.dataRetentionDays,
     });
-    await this.mailer.send({ to: email, ...mail });
-    return {};
+    const sent = await this.mailer.send({ to: email, ...mail });
+    return sent.rejected ? { 'firstTenant.email': ['mailRejected'] } : {};
   }
 }

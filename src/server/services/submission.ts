@@ -33,7 +33,14 @@ export class CaptchaSubmissionChecks implements SubmissionChecks {
     }
     // Bots fail silently on the same field as a wrong captcha: the client clears it and asks again.
     const botFailure = this.bots.check(security);
-    const solved = botFailure === undefined && (await this.captcha.verify(key));
+    let solved = botFailure === undefined && (await this.captcha.verify(key));
+    // A bot-check token counts once (issue 15 item 12), remembered for its 2-day lifetime (real
+    // time, like the captcha records it shares a table with).
+    if (solved)
+      solved = await this.captcha.consumeOnce(
+        `bot:${String(security.pbk)}`,
+        new Date(Date.now() + 2 * 86_400_000),
+      );
     if (!solved)
       return { errors: { 'security.captchaResponseKey': ['invalid'] }, captchaVerified: false };
     return { errors: {}, captchaVerified: true };

@@ -34,9 +34,9 @@ export class UceService {
       )?.trim() ?? '';
     const errors: FieldErrors = {};
     const partner = partnerCode ? await this.partners.find(partnerCode) : undefined;
-    if (!partner) errors['billing.partner_code'] = [partnerCode ? 'invalid' : 'required'];
+    if (!partner) errors['billing.partner_code'] = [partnerCode ? 'unknownPartner' : 'required'];
     else if (subCode && !partner.subPartners.some((s) => s.code === subCode))
-      errors['uce.subPartnerCode'] = ['invalid'];
+      errors['uce.subPartnerCode'] = ['unknownSubPartner'];
     const cid = typeof input.cid === 'string' && input.cid !== '' ? input.cid : undefined;
     if (Object.keys(errors).length > 0) {
       const full = {

@@ -51,7 +51,7 @@ export async function createTestDatabase(
   let cleanup: () => Promise<void>;
   if (engine === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'mk-pglite-'));
-    db = await openPglite(dir);
+    db = await openPglite(dir, { fsync: false, initApart: false });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
     const name = `mk_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -70,6 +70,8 @@ export async function createTestDatabase(
     url,
     executeSql: (t, p) => inner.executeSql(t, p),
     transaction: (fn) => inner.transaction(fn),
+    exclusive: (name, fn) => inner.exclusive(name, fn),
+    ...(inner.dataDir ? { dataDir: inner.dataDir } : {}),
     async close() {
       await inner.close();
       await cleanup();

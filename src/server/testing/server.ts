@@ -12,6 +12,7 @@ import { createMailer } from '../mail/index';
 import { createProcessing } from '../processing/index';
 import type { ServiceOverrides } from '../services/index';
 import { createTestDatabase, type TestDatabase } from './database';
+import { testSealEnv } from './seal';
 
 export interface TestServer {
   url: string;
@@ -47,6 +48,7 @@ export async function startTestServer(opts: {
       SERVER_SECRET: 'test-secret-0123456789abcdef',
       BOT_MIN_FILL_SECONDS: '0',
       CAPTCHA_MAX_NUMBER: '1000',
+      ...testSealEnv,
       ...opts.env,
     }),
     port: 0,

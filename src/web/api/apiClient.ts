@@ -1,8 +1,9 @@
 import type { AppConfig } from '../../domain/flow/config';
+import { savePaths } from '../../domain/flow/attribution';
 import { isStepId, type StepId } from '../../domain/flow/steps';
 import { defaultFormModel } from '../../domain/model/defaults';
 import type { FormModel } from '../../domain/model/schema';
-import { fieldPaths, type FieldPath } from '../../domain/model/paths';
+import { fieldPaths } from '../../domain/model/paths';
 import type { RatesResponse } from '../../domain/tariff/rates';
 import { parseServerErrors } from '../../domain/wire/errors';
 import { wireFor } from '../../domain/wire/formats';
@@ -46,7 +47,9 @@ export function createApiClient(config: AppConfig, host: string): ApiClient {
       );
     },
     async save({ model, cid, step, mask, reservation }) {
-      const body = new URLSearchParams(wire.encode(model, mask as FieldPath[]));
+      // Partner codes go with every save, shown or hidden (ADR 0700).
+      const { paths, touched } = savePaths(model, mask);
+      const body = new URLSearchParams(wire.encode(model, paths, { touched }));
       const r = routes.save(!!cid, reservation);
       const { data } = await request<Record<string, unknown>>(host, r.path, {
         method: r.method,

@@ -11,6 +11,8 @@ import { StepPage, type StepBodyProps } from './StepPage';
 import { useServices } from './services';
 import { usePrefill } from './usePrefill';
 import { HelpProvider } from '../forms/help';
+import { legalSlugOfPath, type LegalSlug } from '../../domain/legal/slugs';
+import { Footer } from './Footer';
 
 /** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
 const bodies: Record<StepId, ComponentType<StepBodyProps>> = {
@@ -25,6 +27,10 @@ const bodies: Record<StepId, ComponentType<StepBodyProps>> = {
 };
 const ErrorPage = lazyRoute(() => import('../pages/ErrorPage'));
 const CallbackPage = lazyRoute(() => import('../pages/CallbackPage'));
+const WithdrawalPage = lazyRoute(() => import('../pages/contracts/WithdrawalPage'));
+const ContractPage = lazyRoute(() => import('../pages/contracts/ContractPage'));
+const VerifyPage = lazyRoute(() => import('../pages/contracts/VerifyPage'));
+const LegalPage = lazyRoute<{ slug: LegalSlug }>(() => import('../pages/LegalPage'));
 
 function Redirect({ to }: { to: string }) {
   const navigate = useNavigate();
@@ -36,8 +42,13 @@ function Routes() {
   const { pathname, search } = useLocation();
   const { list } = useFlow();
   if (pathname === '/error') return <ErrorPage />;
+  if (pathname === '/widerruf') return <WithdrawalPage />;
+  if (pathname === '/vertrag') return <ContractPage />;
+  if (/^\/pruefen\/[^/]+$/.test(pathname)) return <VerifyPage />;
   if (pathname === '/callback/danke' || pathname === '/callback/sofortzusage')
     return <CallbackPage />;
+  const legal = legalSlugOfPath(pathname);
+  if (legal) return <LegalPage slug={legal} />;
   const requested = stepByRoute(pathname);
   const step = resolveStep(list, requested);
   // '/' and step routes outside the configured list go to the first step (query kept).
@@ -86,6 +97,7 @@ export function App() {
           </Suspense>
         </ChunkErrorBoundary>
       </main>
+      <Footer />
     </>
   );
 }

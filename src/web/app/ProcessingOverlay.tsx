@@ -24,9 +24,12 @@ export function ProcessingOverlay({ cid, reservation }: { cid: string; reservati
         const { target, query } = outcomeFor(cid, reservation, status);
         const url = `${config.callbackBaseUrl}${target}?${query}`;
         if (!isExternal(url)) return navigate(url.slice(config.callbackBaseUrl.length));
+        // The cid opens the application and its documents: it never goes to another origin
+        // (issue 15 item 6, ADR 0803). The landing page gets the rest of the spec's payload.
+        query.delete('cid');
         // Another website (the operator's or a partner's landing page): say so, leave after 400 ms.
         setLeaving(true);
-        cancelLeave = leaveTo(url);
+        cancelLeave = leaveTo(`${config.callbackBaseUrl}${target}?${query}`);
       },
     );
     return () => {

@@ -10,13 +10,15 @@ import {
 import {
   backLabel,
   forwardLabel,
-  nextStep,
+  forwardTarget,
   previousStep,
   isLastStep,
 } from '../../domain/flow/navigation';
+import { attributionOf } from '../../domain/flow/attribution';
 import type { StepId } from '../../domain/flow/steps';
 import { todayInBerlin } from '../../domain/dates';
 import type { RuleContext } from '../../domain/rules/context';
+import type { FormModel } from '../../domain/model/schema';
 import { HttpError } from '../api/http';
 import { ErrorSummary } from '../forms/ErrorSummary';
 import { labelOf, ui, globalAppendix } from '../text';
@@ -29,6 +31,8 @@ import { useNavigate, useQuery } from './router';
 import { useServices } from './services';
 import { Spinner } from './Spinner';
 import { TopNav } from './TopNav';
+import { AttributionNotice } from './AttributionNotice';
+import PriceSummary from './PriceSummary';
 import { lazyRoute } from './lazyRoute';
 
 // Needed only after the first save or at the end: separate chunks.
@@ -36,6 +40,27 @@ const ProcessingOverlay = lazyRoute(() => import('./ProcessingOverlay'));
 const SaveLater = lazyRoute(() => import('./SaveLater'));
 import { stepUrl } from './urls';
 import { useTenancyLoad } from './useTenancyLoad';
+
+const CAPTCHA = 'security.captchaResponseKey';
+
+/** The first step before `step` whose shown fields are not valid, with their messages. */
+function earlierIncomplete(
+  model: FormModel,
+  list: readonly StepId[],
+  step: StepId,
+  ctx: RuleContext,
+): { step: StepId; errors: Record<string, string> } | undefined {
+  for (const s of list.slice(0, list.indexOf(step))) {
+    // Captcha and bot fields are the server's to judge (it remembers a solved captcha).
+    const errors = Object.fromEntries(
+      Object.entries(validateStepForWeb(model, s, ctx).errors).filter(
+        ([p]) => !p.startsWith('security.'),
+      ),
+    );
+    if (Object.keys(errors).length > 0) return { step: s, errors };
+  }
+  return undefined;
+}
 
 export interface StepBodyProps {
   ctx: RuleContext;
@@ -78,7 +103,7 @@ function StepFrame({
   Body: ComponentType<StepBodyProps>;
   ctx: RuleContext;
 }) {
-  const { api } = useServices();
+  const { api, config: web } = useServices();
   const app = useApplication();
   const { list, reservation } = useFlow();
   const form = useStepForm();
@@ -97,6 +122,12 @@ function StepFrame({
 
   const jump = (target: StepId) => navigate(stepUrl(target, urlOpts));
 
+  /** Shows errors of another step there: the tenant is led to the field with its message. */
+  const leadTo = (target: StepId, errors: Record<string, string>, newCid = cid) => {
+    app.setSession({ carriedErrors: { step: target, errors } });
+    navigate(stepUrl(target, { ...urlOpts, cid: newCid, returnTo: step }));
+  };
+
   const forward = async (e?: FormEvent) => {
     e?.preventDefault();
     if (!acquireLock()) return; // double clicks are ignored while locked
@@ -105,10 +136,27 @@ function StepFrame({
       form.showAll();
       return;
     }
+    // The last step submits everything: an earlier step left incomplete (a reservation opened at
+    // /tenant without a deposit) is shown first, with the message on its fields.
+    if (reservation && isLastStep(list, step)) {
+      const incomplete = earlierIncomplete(app.model, list, step, ctx);
+      if (incomplete) {
+        releaseLock();
+        return leadTo(incomplete.step, incomplete.errors);
+      }
+    }
     setFailure('');
     setStatus(ui.technical.loading);
+    // A captcha solution the server accepted once is never sent again (single-use; it would be
+    // refused as a replay); the server remembers that this application solved it.
+    const key = app.model.security.captchaResponseKey;
+    const spent = !!key && app.session.captchaSpent === key;
+    const model = spent
+      ? { ...app.model, security: { ...app.model.security, captchaResponseKey: undefined } }
+      : app.model;
+    const sentKey = !spent && key && form.mask.includes(CAPTCHA) ? key : undefined;
     try {
-      const result = await api.save({ model: app.model, cid, step, mask: form.mask, reservation });
+      const result = await api.save({ model, cid, step, mask: form.mask, reservation });
       releaseLock(LOCK_RELEASE_MS);
       if (!mounted.current) return;
       setStatus('');
@@ -117,17 +165,37 @@ function StepFrame({
           .filter(([, m]) => m && m.length)
           .map(([p, m]) => [p, (m as string[])[0] as string]),
       );
-      if (Object.keys(fieldErrors).length > 0 || result.globalErrors.length > 0) {
-        if (result.clearCaptcha) app.setField('security.captchaResponseKey', undefined);
-        form.setServerErrors(fieldErrors);
-        if (result.globalErrors.length) setFailure(result.globalErrors.join(' '));
-        return;
-      }
+      // The server stored the step even with errors: later saves update that application
+      // instead of starting another one.
       const newCid = result.cid ?? cid;
       if (newCid && newCid !== app.model.cid) {
         app.setField('cid', newCid);
         app.setSession({ loadedCid: newCid });
       }
+      if (sentKey && !result.clearCaptcha && !fieldErrors[CAPTCHA])
+        app.setSession({ captchaSpent: sentKey });
+      if (Object.keys(fieldErrors).length > 0 || result.globalErrors.length > 0) {
+        if (result.clearCaptcha || fieldErrors[CAPTCHA]) {
+          app.setField(CAPTCHA, undefined);
+          app.setSession({
+            captchaSolved: false,
+            captchaSpent: undefined,
+            captchaRejections: app.session.captchaRejections + 1,
+          });
+        }
+        // Errors of fields this step does not show: go where skip_to says, message on the field.
+        const elsewhere = Object.keys(fieldErrors).some((p) => !form.mask.includes(p));
+        if (elsewhere && result.skipTo && result.skipTo !== step && list.includes(result.skipTo)) {
+          return leadTo(result.skipTo, fieldErrors, newCid);
+        }
+        form.setServerErrors(fieldErrors);
+        if (result.globalErrors.length) setFailure(result.globalErrors.join(' '));
+        return;
+      }
+      const codes = attributionOf(app.model);
+      // Both codes known and saved: uce is done and leaves the list (back skips it too).
+      if (step === 'uce' && codes.partnerCode && codes.subPartnerCode)
+        app.setSession({ hasVmAndUvm: true });
       // Spec §4: a non-empty partner code hides the partner code field from now on.
       if (app.model.billing.partner_code?.trim()) app.setField('billing.hide_partner_code', true);
       if (isLastStep(list, step)) {
@@ -137,7 +205,7 @@ function StepFrame({
       const target =
         (result.skipTo && list.includes(result.skipTo) ? result.skipTo : undefined) ??
         (returnTo && list.includes(returnTo) ? returnTo : undefined) ??
-        nextStep(list, step);
+        forwardTarget(list, step, app.model);
       if (target) navigate(stepUrl(target, { ...urlOpts, cid: newCid }));
     } catch (err) {
       releaseLock();
@@ -170,6 +238,9 @@ function StepFrame({
         </Suspense>
       ) : null}
       <TopNav current={step} onJump={jump} />
+      {step !== 'start' ? (
+        <PriceSummary model={app.model} tariff={web.tariff} reconfigured={ctx.reconfigured} />
+      ) : null}
       <ErrorSummary
         title={ui.errorsSummary.title}
         intro={globalAppendix}
@@ -194,6 +265,7 @@ function StepFrame({
       >
         <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
           <h1 id="step-title">{ui.steps[step].title}</h1>
+          <AttributionNotice step={step} />
           <Body ctx={ctx} />
           <div className="actions">
             {back && backText ? (

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { AppConfig } from '../../domain/flow/config';
+import type { Tariff } from '../../domain/tariff/rates';
 
 /** Runtime configuration beyond the domain's AppConfig (hosts, chat), from GET /api/config. */
 export interface WebConfig {
@@ -15,6 +16,8 @@ export interface WebConfig {
   streetSuggestions: boolean;
   /** Base URL of the pages after processing ('' = this app's /callback pages). */
   callbackBaseUrl: string;
+  /** The tariff (server configuration) the premium shown on every step is computed with. */
+  tariff: Tariff;
   /** SEPA creditor identifier shown in the mandate text on the check page. */
   creditorId: string;
   /** Clock for rules (tests may pin it on the server; the browser uses its own). */

@@ -3,19 +3,21 @@ import { fieldPaths } from '../../domain/model/paths';
 import { mergeModel } from '../../domain/wire/partial';
 import { parsePrefill } from '../../domain/wire/prefill';
 import { useApplication } from '../state/application';
-import { useLocation, useNavigate } from './router';
+import { isEntry } from '../state/flowContext';
+import { useLocation } from './router';
 import { useServices } from './services';
 
 /**
  * Once per visit, from the page URL (spec §7): prefill_data (JSON; the domain drops unknown keys
- * and invalid values), vm_id (partner code) and uvm_id (sub-partner code). With a partner code
- * the partner lookup runs: a non-empty answer while no cid is stored sends the tenant to /uce;
- * a 404 is ignored (the client answers []), other errors are logged.
+ * and invalid values), vm_id (partner code) and uvm_id (sub-partner code); the link's codes win
+ * over prefill_data's (ADR 0700). With a partner code the partner lookup runs: a non-empty answer
+ * while no cid is stored puts /uce right after /start, so the tenant still gives deposit and
+ * target first (ADR 0701); a 404 is ignored (the client answers []; the save then tells the
+ * tenant the code is unknown), other errors are logged.
  */
 export function usePrefill() {
   const app = useApplication();
   const { api } = useServices();
-  const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const done = useRef(false);
   useEffect(() => {
@@ -32,11 +34,12 @@ export function usePrefill() {
       app.setField('billing.hide_partner_code', true);
     }
     if (uvm) app.setField('uce.subPartnerCode', uvm);
-    if (vm && uvm) app.setSession({ hasVmAndUvm: true });
+    // Spec §2: both codes on /start remove uce; on /uce they make it advance instead.
+    if (vm && uvm && isEntry(pathname)) app.setSession({ hasVmAndUvm: true });
     if (vm && pathname !== '/uce') {
       api.partner(vm, cid).then(
         (data) => {
-          if (data.length > 0 && !cid && !uvm) navigate(`/uce${search}`, { replace: true });
+          if (data.length > 0 && !cid) app.setSession({ partnerHasSubPartners: true });
         },
         (err: unknown) => console.warn('partner lookup failed', err),
       );

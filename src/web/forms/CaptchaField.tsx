@@ -8,6 +8,9 @@ import { errorId, fieldId } from './ids';
 
 const CAPTCHA = 'security.captchaResponseKey';
 
+/** The parts of the ALTCHA element's API used here (altcha 3: reset() and getState()). */
+type AltchaElement = HTMLElement & { reset?: () => void; getState?: () => string };
+
 /**
  * The self-hosted ALTCHA proof of work (no third-party calls) plus the bot-check fields pb
  * (honeypot, stays empty), pbt and pbk (signed form token from GET /api/botcheck). The widget is
@@ -19,11 +22,13 @@ export function CaptchaField() {
   const app = useApplication();
   const { config } = useServices();
   const [ready, setReady] = useState(false);
-  const widget = useRef<HTMLElement>(null);
-  // Solved before this visit of the step: the server remembers it, nothing to show again.
-  const [solvedBefore] = useState(
-    () => app.session.captchaSolved && !!app.model.security.captchaResponseKey,
-  );
+  const widget = useRef<AltchaElement>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const key = app.model.security.captchaResponseKey;
+  // Solved before this visit of the step: the server remembers it, nothing to show again - until
+  // the server rejects it (the key is then cleared and the field comes back to be solved again).
+  const [solvedAtMount] = useState(() => app.session.captchaSolved && !!key);
+  const solvedBefore = solvedAtMount && !!key;
 
   useEffect(() => {
     let cancelled = false;
@@ -57,23 +62,39 @@ export function CaptchaField() {
       const detail = (e as CustomEvent<{ payload?: string; state: string }>).detail;
       if (detail.state === 'verified' && detail.payload) {
         form.set(CAPTCHA, detail.payload);
-        app.setSession({ captchaSolved: true });
+        app.setSession({ captchaSolved: true, captchaSpent: undefined });
       } else if (detail.state === 'expired' || detail.state === 'error') {
         form.set(CAPTCHA, undefined);
         app.setSession({ captchaSolved: false });
+        // Only a failure counts as leaving the field: while it verifies no error may flash.
+        form.blur(CAPTCHA);
       }
-      form.blur(CAPTCHA);
     };
     el.addEventListener('statechange', onState);
     return () => el.removeEventListener('statechange', onState);
   }, [ready, form, app]);
 
+  // The server rejected the solution (too fast, expired, used): StepPage cleared the key. The
+  // widget still says "verified", so it is reset to be solved again, and focus moves to the field,
+  // whose description is the message.
   const error = form.error(CAPTCHA);
+  // Also runs while the field renders nothing (solved before): then the rejection brings it back.
+  const rejections = app.session.captchaRejections;
+  const seenRejections = useRef(rejections);
+  useEffect(() => {
+    if (rejections === seenRejections.current) return;
+    seenRejections.current = rejections;
+    const el = widget.current;
+    if (el && el.getState?.() !== 'unverified') el.reset?.();
+    group.current?.focus();
+  }, [rejections]);
+
   if (solvedBefore) return null;
   return (
     <div
       className={`field${error ? ' field--error' : ''}`}
       id={fieldId(CAPTCHA)}
+      ref={group}
       tabIndex={-1}
       role="group"
       aria-labelledby={`${fieldId(CAPTCHA)}-label`}

@@ -1,3 +1,4 @@
+import { HelpInline } from './help';
 import { controlAria, fieldId } from './ids';
 import { FieldMessages, LabelledField, type FieldChrome } from './FieldShell';
 
@@ -56,6 +57,7 @@ export function RadioField({
           </label>
         ))}
       </div>
+      <HelpInline path={path} />
     </fieldset>
   );
 }
@@ -126,6 +128,7 @@ export function CheckboxField({
         {help}
       </div>
       {hint ? <FieldMessages path={path} hint={hint} /> : null}
+      <HelpInline path={path} />
     </div>
   );
 }

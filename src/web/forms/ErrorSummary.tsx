@@ -29,7 +29,8 @@ export function ErrorSummary({
     // Focus only on a new attempt, not on every keystroke that changes the entries.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [attempt]);
-  if (entries.length === 0) return null;
+  // Only after a forward attempt (GOV.UK): leaving one field shows its message there, not here.
+  if (entries.length === 0 || attempt === 0) return null;
   return (
     <div
       className="error-summary"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HelpInline } from './help';
 import { errorId, fieldId, hintId } from './ids';
 
 export interface FieldChrome {
@@ -46,6 +47,7 @@ export function LabelledField({
       </div>
       <FieldMessages path={path} hint={hint} error={error} />
       {children}
+      <HelpInline path={path} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { labelOf, ui } from '../text';
 import { useStepForm } from '../state/stepForm';
+import { normalizeGermanDate } from '../../domain/dates';
 import { parseAmountForWeb } from '../rules';
 import { CheckboxField, RadioField, SelectField, type Choice } from './ChoiceField';
 import { TextField } from './TextField';
@@ -59,9 +60,30 @@ export function Text({
   );
 }
 
-/** Dates are typed as TT.MM.JJJJ (spec §5), the model keeps them as typed. */
+/**
+ * Dates: TT.MM.JJJJ (spec §5), also typed as TTMMJJJJ or T.M.JJJJ; on leaving the field the text
+ * becomes TT.MM.JJJJ (domain normalizeGermanDate). The decimal keypad has digits and a separator
+ * ('.' or, on a German phone, ','; both are accepted): ADR 0801.
+ */
 export function DateText({ path, hint, autoComplete }: Common & { autoComplete?: string }) {
-  return <Text path={path} hint={hint} inputMode="numeric" autoComplete={autoComplete} />;
+  const { form, chrome, shown } = useChrome(path, hint);
+  if (!shown) return null;
+  const v = form.value(path);
+  const text = typeof v === 'string' ? v : '';
+  return (
+    <TextField
+      {...chrome}
+      value={text}
+      autoComplete={autoComplete ?? 'off'}
+      inputMode="decimal"
+      onChange={(s) => form.set(path, s === '' ? undefined : s)}
+      onBlur={() => {
+        const canonical = normalizeGermanDate(text);
+        if (canonical && canonical !== text) form.set(path, canonical);
+        form.blur(path);
+      }}
+    />
+  );
 }
 
 /** Euro amounts: the typed text is kept as a draft, the model gets the parsed number. */

@@ -7,8 +7,16 @@ import { setIn } from './setIn';
 export interface Session {
   reservation: boolean;
   hasVmAndUvm: boolean;
+  /** The partner lookup of vm_id found sub-partners: /uce follows /start (ADR 0701). */
+  partnerHasSubPartners: boolean;
   /** Spec §4: a captcha-completed flag is kept in memory. */
   captchaSolved: boolean;
+  /** A captcha solution the server already accepted: never sent again (it is single-use). */
+  captchaSpent: string | undefined;
+  /** Counts the server's captcha rejections: each one resets the widget and focuses it. */
+  captchaRejections: number;
+  /** Server field errors to show on the step skip_to led to (a reservation without a deposit). */
+  carriedErrors: { step: string; errors: Record<string, string> } | undefined;
   /** The model has been loaded for this cid (avoids a second load after our own navigation). */
   loadedCid: string | undefined;
   /** After a reservation the tenant chose 'Mit dem Antrag fortfahren'. */
@@ -35,7 +43,11 @@ export function ApplicationProvider({ children }: { children: ReactNode }) {
   const [session, setSessionState] = useState<Session>({
     reservation: false,
     hasVmAndUvm: false,
+    partnerHasSubPartners: false,
     captchaSolved: false,
+    captchaSpent: undefined,
+    captchaRejections: 0,
+    carriedErrors: undefined,
     loadedCid: undefined,
     continuedAfterReservation: false,
   });

@@ -2,11 +2,13 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from 'react';
+import { refusedAttributionPaths } from '../../domain/flow/attribution';
 import type { StepId } from '../../domain/flow/steps';
 import { useApplication } from './application';
 import { getIn } from './setIn';
@@ -20,6 +22,11 @@ import type { ValidationResult } from '../rules';
 interface StepFormValue {
   step: StepId;
   mask: readonly string[];
+  /**
+   * Partner-code fields the server refused although the step does not show them (a hidden code
+   * from the link): they join the mask so the tenant sees the message and can correct the code.
+   */
+  refused: readonly string[];
   /** Visible error message of a field (after blur, or after a forward attempt). */
   error: (path: string) => string | undefined;
   value: (path: string) => unknown;
@@ -51,13 +58,28 @@ export function StepFormProvider({
   children: ReactNode;
 }) {
   const app = useApplication();
+  // Errors another step's forward found for this one (it led the tenant here): shown at once.
+  const [carried] = useState(() =>
+    app.session.carriedErrors?.step === step ? app.session.carriedErrors.errors : undefined,
+  );
+  const { setSession } = app;
+  useEffect(() => {
+    if (carried) setSession({ carriedErrors: undefined });
+  }, [carried, setSession]);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const [forced, setForced] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [serverErrors, setServerErrorsState] = useState<Record<string, string>>({});
+  const [forced, setForced] = useState(!!carried);
+  const [attempt, setAttempt] = useState(carried ? 1 : 0);
+  const [serverErrors, setServerErrorsState] = useState<Record<string, string>>(
+    () => carried ?? {},
+  );
   const forwardRef = useRef<(() => void) | undefined>(undefined);
+  const [refused, setRefused] = useState<readonly string[]>([]);
 
-  const { mask, errors } = validation;
+  const { errors } = validation;
+  const mask = useMemo(
+    () => (refused.length ? [...validation.mask, ...refused] : validation.mask),
+    [validation.mask, refused],
+  );
   const error = useCallback(
     (path: string) => {
       if (!mask.includes(path)) return undefined;
@@ -86,11 +108,16 @@ export function StepFormProvider({
     setForced(true);
     setAttempt((a) => a + 1);
   }, []);
-  const setServerErrors = useCallback((e: Record<string, string>) => {
-    setServerErrorsState(e);
-    setForced(true);
-    setAttempt((a) => a + 1);
-  }, []);
+  const setServerErrors = useCallback(
+    (e: Record<string, string>) => {
+      const more = refusedAttributionPaths(e, validation.mask);
+      if (more.length) setRefused((r) => [...new Set([...r, ...more])]);
+      setServerErrorsState(e);
+      setForced(true);
+      setAttempt((a) => a + 1);
+    },
+    [validation.mask],
+  );
   const visibleErrors = useMemo(
     () =>
       mask
@@ -102,6 +129,7 @@ export function StepFormProvider({
     () => ({
       step,
       mask,
+      refused,
       error,
       value: (path: string) => getIn(app.model, path),
       draft: (path: string) => app.drafts[path],
@@ -109,7 +137,8 @@ export function StepFormProvider({
       blur,
       visibleErrors,
       hasErrors:
-        Object.keys(errors).some((p) => mask.includes(p)) || Object.keys(serverErrors).length > 0,
+        Object.keys(errors).some((p) => mask.includes(p)) ||
+        Object.keys(serverErrors).some((p) => mask.includes(p)),
       showAll,
       setServerErrors,
       attempt,
@@ -121,6 +150,7 @@ export function StepFormProvider({
     [
       step,
       mask,
+      refused,
       errors,
       serverErrors,
       error,

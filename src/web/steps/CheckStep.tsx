@@ -4,9 +4,10 @@ import { canJumpTo } from '../../domain/flow/navigation';
 import { steps, type StepId } from '../../domain/flow/steps';
 import type { FieldPath } from '../../domain/model/paths';
 import { fieldKinds, getField } from '../../domain/model/paths';
-import type { PaymentConditions } from '../../domain/model/schema';
+import type { FormModel, PaymentConditions } from '../../domain/model/schema';
 import type { RatesResponse } from '../../domain/tariff/rates';
 import { countryByCode } from '../../domain/countries/list';
+import { legalPagePath, legalTitles, type LegalSlug } from '../../domain/legal/slugs';
 import { useNavigate } from '../app/router';
 import { useServices } from '../app/services';
 import type { StepBodyProps } from '../app/StepPage';
@@ -16,11 +17,27 @@ import { useApplication } from '../state/application';
 import { useFlow } from '../state/flowContext';
 import { useStepForm } from '../state/stepForm';
 import { formatEuro, labelOf, optionLabels, ui } from '../text';
+import { legalTexts } from '../../domain/messages/results';
 import { SellingFields } from './SellingStep';
 
-/** Fields that are plumbing, not answers: never listed on the check page. */
-const hidden = (p: string) =>
-  p.startsWith('security.') || p.endsWith('emailRepeat') || p === 'objective.useSecondTenant';
+/** The documents the acceptance boxes name (content/legal; pages, the contract ones also PDFs). */
+const contractDocuments: LegalSlug[] = [
+  'datenschutz',
+  'versicherungsbedingungen',
+  'verbraucherinformationen',
+  'widerrufsbelehrung',
+];
+
+/**
+ * Fields that are plumbing, not answers: never listed on the check page. The start step's wish
+ * for a digital certificate is answered by the delivery chosen on the payment step; listing both
+ * read "digital per E-Mail: Ja" next to a postal address.
+ */
+const hidden = (p: string, model: FormModel) =>
+  p.startsWith('security.') ||
+  p.endsWith('emailRepeat') ||
+  p === 'objective.useSecondTenant' ||
+  (p === 'objective.useDigitalGuarantee' && !!model.objective.deliverTo);
 
 /** An answer as the tenant should read it back. */
 function display(path: FieldPath, value: unknown): string {
@@ -58,7 +75,7 @@ export default function CheckStep({ ctx }: StepBodyProps) {
   return (
     <>
       {earlier.map((step: StepId) => {
-        const fields = activeMask(model, step, ctx).filter((p) => !hidden(p));
+        const fields = activeMask(model, step, ctx).filter((p) => !hidden(p, model));
         if (fields.length === 0) return null;
         const title = steps[step].navLabel ?? ui.steps[step].title;
         return (
@@ -104,6 +121,16 @@ export default function CheckStep({ ctx }: StepBodyProps) {
         {model.selling.mailForwarding ? <p>{ui.check.mailForwardingCost}</p> : null}
         {digital ? null : <p>{ui.hints.shipping}</p>}
       </section>
+      <p>{legalTexts.documentsIntro}</p>
+      <ul className="documents-list">
+        {contractDocuments.map((slug) => (
+          <li key={slug}>
+            <a href={legalPagePath(slug)} target="_blank" rel="noopener">
+              {legalTitles[slug]}
+            </a>
+          </li>
+        ))}
+      </ul>
       <Check path="objective.conditionsAccepted" />
       <Check path="objective.privacyPolicyAccepted" />
       <Check path="objective.shippingNotesAccepted" />

@@ -2,9 +2,14 @@ import { targetValues } from '../../domain/model/schema';
 import { Amount, Check, Radio } from '../forms/bound';
 import { ui } from '../text';
 import type { StepBodyProps } from '../app/StepPage';
+import { StartPrice } from '../app/StartPrice';
+import { useServices } from '../app/services';
+import { useApplication } from '../state/application';
 
 /** /start: deposit amount, target, digital guarantee (shown below 7,000 by the domain mask). */
 export default function StartStep({ ctx }: StepBodyProps) {
+  const { model } = useApplication();
+  const { config } = useServices();
   return (
     <>
       <p>{ui.steps.start.intro}</p>
@@ -12,6 +17,7 @@ export default function StartStep({ ctx }: StepBodyProps) {
         path="objective.deposit"
         hint={ctx.reconfigured ? ui.hints.depositReconfigured : ui.hints.deposit}
       />
+      <StartPrice model={model} tariff={config.tariff} reconfigured={ctx.reconfigured} />
       <Radio path="objective.target" values={targetValues} labels={ui.options.target} />
       <Check path="objective.useDigitalGuarantee" hint={ui.hints.digitalGuarantee} />
     </>

@@ -7,7 +7,10 @@ import { ui } from '../text';
 /** Spec §9: /uce advances automatically 100 ms after vm_id and uvm_id (or a sub-partner code) are known. */
 export const UCE_AUTO_ADVANCE_MS = 100;
 
-/** /uce: sub-partner identification from vm_id/uvm_id in the query or typed by the tenant. */
+/**
+ * /uce: sub-partner identification from vm_id/uvm_id in the query or typed by the tenant. The
+ * advance saves the codes and goes on; to /start first while the deposit is missing (ADR 0701).
+ */
 export default function UceStep() {
   const form = useStepForm();
   const query = useQuery();
@@ -16,6 +19,7 @@ export default function UceStep() {
   useEffect(() => {
     if (vm && uvm) {
       form.set('billing.partner_code', vm);
+      form.set('billing.hide_partner_code', true);
       form.set('uce.subPartnerCode', uvm);
     }
     const code = uvm || form.value('uce.subPartnerCode');

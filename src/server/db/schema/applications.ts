@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One row per application (contract or reservation). The cid is never stored: only its
@@ -42,6 +33,8 @@ export const applications = pgTable(
     digital: boolean('digital').notNull().default(false),
     partnerCode: text('partner_code'),
     subPartnerCode: text('sub_partner_code'),
+    /** Made with a partner's sandbox key: a test, never business (ADR 0712). */
+    sandbox: boolean('sandbox').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -50,7 +43,8 @@ export const applications = pgTable(
     reservedAt: timestamp('reserved_at', { withTimezone: true }),
     captchaVerifiedAt: timestamp('captcha_verified_at', { withTimezone: true }),
   },
-  (t) => [index('applications_updated_at_idx').on(t.updatedAt)],
+  // No index on updated_at (issue 13): no query but the nightly deletion reads it, and an index on
+  // a column every save changes makes every save a non-HOT update (ADR 1004).
 );
 
 export type ApplicationRow = typeof applications.$inferSelect;

@@ -3,3 +3,6 @@ export * from './applications';
 export * from './partners';
 export * from './reference';
 export * from './processing';
+export * from './contracts';
+export * from './idempotency';
+export * from './partnerApi';

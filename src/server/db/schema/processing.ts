@@ -47,6 +47,12 @@ export const decisions = pgTable(
     premiumCents: integer('premium_cents'),
     rateCents: integer('rate_cents'),
     digital: boolean('digital').notNull(),
+    /**
+     * The partner attribution at submission (ADR 0700), copied from the application so that
+     * commission can be computed from decided contracts alone.
+     */
+    partnerCode: text('partner_code'),
+    subPartnerCode: text('sub_partner_code'),
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -64,7 +70,7 @@ export const documents = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['certificate', 'reservation_confirmation'] }).notNull(),
+    kind: text('kind', { enum: ['certificate', 'policy', 'reservation_confirmation'] }).notNull(),
     filename: text('filename').notNull(),
     content: bytea('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -84,6 +90,10 @@ export const mails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The receiving server refused it for good (SMTP 5xx): not sent, never retried (ADR 1106). */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    /** That server's reply code (e.g. 550); never its text, which may quote the address. */
+    rejectCode: integer('reject_code'),
   },
   (t) => [uniqueIndex('mails_application_kind_uq').on(t.applicationId, t.kind)],
 );
@@ -97,7 +107,12 @@ export const deletedApplications = pgTable(
   {
     cidHash: text('cid_hash').primaryKey(),
     reason: text('reason', {
-      enum: ['days_to_keep_data_exceeded', 'reservation_expired', 'declined_retention'],
+      enum: [
+        'days_to_keep_data_exceeded',
+        'reservation_expired',
+        'declined_retention',
+        'sandbox_expired',
+      ],
     }).notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
   },

@@ -12,6 +12,9 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Makes the next n deliveries fail with a temporary error (451). */
   failNext(n: number): void;
+  /** Recipients refused for good at RCPT TO (550 no such user), and how often each was tried. */
+  rejectRecipient(address: string): void;
+  readonly rejectedAttempts: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -19,10 +22,21 @@ export interface SmtpPeer {
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
+  const rejected = new Set<string>();
+  const rejectedAttempts = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const a = address.address.toLowerCase();
+      if (rejected.has(a)) {
+        rejectedAttempts.set(a, (rejectedAttempts.get(a) ?? 0) + 1);
+        callback(Object.assign(new Error('5.1.1 mailbox unavailable'), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -50,6 +64,10 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     failNext(n) {
       failures = n;
     },
+    rejectRecipient(address) {
+      rejected.add(address.toLowerCase());
+    },
+    rejectedAttempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

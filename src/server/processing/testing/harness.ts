@@ -10,6 +10,7 @@ import { applications, decisions, documents, mails } from '../../db/schema/index
 import { hashCid, newCid } from '../../services/cid';
 import { createTestDatabase, type TestDatabase } from '../../testing/database';
 import { createMailer } from '../../mail/index';
+import { testSealEnv } from '../../testing/seal';
 import { createProcessing, type Processing } from '../index';
 import type { FormModel } from '../../../domain/index';
 
@@ -77,6 +78,7 @@ export async function startHarness(
     DATA_DIR: dataDir,
     SERVER_SECRET: 'test-secret-0123456789abcdef',
     PUBLIC_URL: 'https://antrag.example',
+    ...testSealEnv,
     ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
   });
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });

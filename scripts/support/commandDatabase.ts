@@ -1,0 +1,47 @@
+// The database of a command-line tool: the configured one (DATABASE_URL or DATA_DIR), migrated.
+// Reference data (example partners) is loaded by the server's first start or import:partners. PGlite allows one process per data directory, so a running server
+// (its processing.pid) stops the tool with a clear message.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+
+export function fail(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+function runningServerPid(dataDir: string): number | undefined {
+  const file = join(dataDir, 'processing.pid');
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8'));
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined; // stale file of a crashed server
+  }
+}
+
+export async function openCommandDatabase(): Promise<{ db: Database; config: Config }> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    const pid = runningServerPid(config.dataDir);
+    if (pid)
+      fail(
+        `Der Server (PID ${pid}) hält die eingebettete Datenbank in ${config.dataDir}. ` +
+          'PGlite erlaubt nur einen Prozess: Server kurz stoppen, Befehl ausführen, wieder starten ' +
+          '(mit DATABASE_URL geht es im laufenden Betrieb).',
+      );
+  }
+  const db = await openDatabase(config);
+  await migrate(db);
+  return { db, config };
+}

@@ -1,0 +1,169 @@
+import { describe, expect, test } from 'vitest';
+import {
+  addMonths,
+  canMove,
+  checkCancellationDate,
+  daysBetween,
+  owedCents,
+  paidCents,
+  proRataCents,
+  retainUntil,
+  settleAtEnd,
+  settleWithdrawal,
+  withdrawalDeadline,
+  withdrawalPossible,
+  type PremiumPlan,
+} from './index';
+
+const monthly: PremiumPlan = {
+  start: '2026-03-15',
+  paymentsPerYear: 12,
+  ratePerPaymentCents: 1000,
+  firstDebitOn: '2026-03-16',
+};
+const yearly: PremiumPlan = {
+  start: '2026-01-01',
+  paymentsPerYear: 1,
+  ratePerPaymentCents: 6300,
+  firstDebitOn: '2026-01-01',
+};
+
+describe('calendar', () => {
+  test.each([
+    ['2026-01-31', 1, '2026-02-28'],
+    ['2024-01-31', 1, '2024-02-29'],
+    ['2026-03-15', 12, '2027-03-15'],
+    ['2026-11-30', 3, '2027-02-28'],
+    ['2026-05-10', 0, '2026-05-10'],
+  ])('addMonths(%s, %i) = %s', (iso, n, want) => expect(addMonths(iso, n)).toBe(want));
+  test.each([
+    ['2026-03-15', '2026-04-15', 31],
+    ['2026-02-01', '2026-03-01', 28],
+    ['2026-03-29', '2026-03-30', 1], // across the DST change: still one day
+    ['2026-04-01', '2026-03-01', -31],
+  ])('daysBetween(%s, %s) = %i', (a, b, want) => expect(daysBetween(a, b)).toBe(want));
+});
+
+describe('pro rata in integer cents, half up', () => {
+  test.each([
+    [1000, 17, 31, 548], // 548.39
+    [1, 1, 2, 1], // 0.5 -> 1
+    [3, 1, 2, 2], // 1.5 -> 2
+    [5, 1, 4, 1], // 1.25 -> 1
+    [6300, 181, 365, 3124], // 3123.95 -> 3124
+    [1000, 0, 31, 0],
+    [1000, 31, 31, 1000],
+    [1000, 5, 0, 0], // an empty period never divides by zero
+  ])('%i x %i / %i = %i', (rate, part, whole, want) =>
+    expect(proRataCents(rate, part, whole)).toBe(want),
+  );
+});
+
+describe('premiums paid and owed', () => {
+  test.each([
+    // [asOf, endOn, paid]
+    ['2026-03-15', undefined, 0], // before the first debit
+    ['2026-03-16', undefined, 1000],
+    ['2026-04-14', undefined, 1000],
+    ['2026-04-15', undefined, 2000],
+    ['2026-06-30', '2026-05-01', 2000], // periods from the end on are not debited
+  ])('paid as of %s (end %s) = %i', (asOf, endOn, want) =>
+    expect(paidCents(monthly, asOf, endOn)).toBe(want),
+  );
+  test.each([
+    ['2026-03-15', 0],
+    ['2026-03-16', 32], // one day of 31
+    ['2026-04-15', 1000],
+    ['2026-05-01', 1000 + 533], // 16 of the second period's 30 days: 533.33
+  ])('owed up to %s = %i', (endOn, want) => expect(owedCents(monthly, endOn)).toBe(want));
+});
+
+describe('settlement at the end (release, cancellation)', () => {
+  test.each([
+    // [plan, endOn, today, refund, outstanding]
+    [monthly, '2026-04-01', '2026-03-20', 452, 0], // paid 1000, owed 548
+    [monthly, '2026-03-16', '2026-03-10', 0, 32], // ends before the first debit
+    [monthly, '2026-03-20', '2026-03-10', 839, 0], // first debit falls before the end
+    [monthly, '2026-04-15', '2026-04-01', 0, 0], // exactly one period
+    [yearly, '2026-07-01', '2026-06-30', 3176, 0], // 6300 - 3124
+    [yearly, '2026-01-01', '2026-01-01', 0, 0], // released on the first day
+  ] as const)(
+    'plan %#: end %s today %s -> refund %i, outstanding %i',
+    (plan, endOn, today, r, o) => {
+      const s = settleAtEnd(plan, endOn, today);
+      expect(s.refundCents).toBe(r);
+      expect(s.outstandingCents).toBe(o);
+      expect(s.paidCents - s.owedCents).toBe(r - o);
+    },
+  );
+  test.each([
+    ['2026-03-15', 0],
+    ['2026-03-20', 1000],
+    ['2026-04-20', 2000],
+  ])('withdrawal on %s refunds %i', (today, want) => {
+    const s = settleWithdrawal(monthly, today);
+    expect(s.refundCents).toBe(want);
+    expect(s.owedCents).toBe(0);
+  });
+});
+
+describe('withdrawal period (§ 8 VVG)', () => {
+  test.each([
+    ['2026-03-02', true, '2026-03-16'],
+    ['2026-03-02', false, '2026-03-19'],
+    ['2026-12-25', true, '2027-01-08'],
+  ] as const)('accepted %s digital %s -> deadline %s', (accepted, digital, want) =>
+    expect(withdrawalDeadline(accepted, digital)).toBe(want),
+  );
+  test.each([
+    ['active', '2026-03-16', '2026-03-16', true],
+    ['active', '2026-03-17', '2026-03-16', false],
+    ['cancelled', '2026-03-05', '2026-03-16', false],
+    ['withdrawn', '2026-03-05', '2026-03-16', false],
+    ['released', '2026-03-05', '2026-03-16', false],
+  ])('%s on %s, deadline %s -> %s', (status, today, deadline, want) =>
+    expect(withdrawalPossible(status, today, deadline)).toBe(want),
+  );
+});
+
+describe('cancellation date', () => {
+  const today = '2026-03-02';
+  test.each([
+    ['', 'invalid'],
+    ['02.04.2026', 'invalid'],
+    ['2026-02-30', 'invalid'],
+    ['2026-03-01', 'past'],
+    ['2027-03-03', 'tooFar'],
+  ])('%s -> %s', (date, code) =>
+    expect(checkCancellationDate(date, today)).toEqual({ ok: false, code }),
+  );
+  test.each([
+    ['2026-03-02', '2026-03-03'],
+    ['2026-06-30', '2026-07-01'],
+    ['2027-03-02', '2027-03-03'],
+  ])('%s ends with %s', (date, endOn) =>
+    expect(checkCancellationDate(date, today)).toEqual({ ok: true, lastDay: date, endOn }),
+  );
+});
+
+describe('status and retention', () => {
+  test.each([
+    ['active', 'withdrawn', false, true],
+    ['active', 'released', false, true],
+    ['active', 'active', false, false],
+    ['withdrawn', 'released', false, false],
+    ['released', 'cancelled', false, false],
+    ['cancelled', 'released', true, true],
+    ['cancelled', 'released', false, false],
+    ['cancelled', 'withdrawn', true, false],
+  ] as const)('%s -> %s (ends in future %s): %s', (from, to, future, want) =>
+    expect(canMove(from, to, future)).toBe(want),
+  );
+  test.each([
+    ['2026-05-01', 10, '2036-12-31'],
+    ['2026-12-31', 10, '2036-12-31'],
+    ['2026-01-01', 6, '2032-12-31'],
+  ] as const)('ended %s, %i years -> %s', (ended, years, want) =>
+    expect(retainUntil(ended, years)).toBe(want),
+  );
+});

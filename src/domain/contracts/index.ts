@@ -1,0 +1,4 @@
+export * from './status';
+export * from './calendar';
+export * from './premiums';
+export * from './periods';

@@ -1,0 +1,43 @@
+// Texts of the result pages and the legal pages (issue 11). A module of its own so that only the
+// lazy chunks of those pages carry them, not the first step's JavaScript (100 KB budget).
+
+/** /callback/danke and /callback/sofortzusage, beside ui.result. */
+export const resultTexts = {
+  reservationDeclined: 'Ihre Reservierung wurde leider abgelehnt.',
+  reservationPending: 'Ihre Reservierung wird noch geprüft. Wir melden uns per E-Mail.',
+  notFound: 'Zu diesem Link können wir kein Ergebnis anzeigen.',
+  notFoundText:
+    'Das Ergebnis Ihres Antrags erhalten Sie in jedem Fall per E-Mail. Bei Fragen hilft Ihnen unser Kundenservice.',
+  notSubmitted: 'Dieser Antrag ist noch nicht abgeschickt.',
+  reservationNumber: 'Reservierungsnummer',
+  premiumWithFrequency: (amount: string, adverb: string) => `${amount} ${adverb}`,
+  nextStepsTitle: 'So geht es weiter',
+  mailSent: 'Wir haben Ihnen eine Bestätigung per E-Mail geschickt.',
+  decisionMailSent: 'Wir haben Ihnen die Entscheidung auch per E-Mail geschickt.',
+  digitalCertificate:
+    'Die Bürgschaftsurkunde hängt als PDF an der E-Mail; Sie können sie auch hier herunterladen. Geben Sie sie Ihrem Vermieter.',
+  postToLandlord: 'Wir schicken die Bürgschaftsurkunde per Post direkt an Ihren Vermieter.',
+  postToTenant:
+    'Wir schicken Ihnen die Bürgschaftsurkunde per Post (vor 15:00 Uhr am selben Werktag, sonst am nächsten). Geben Sie sie dann Ihrem Vermieter.',
+  firstDebit: (date: string) =>
+    `Den ersten Beitrag buchen wir voraussichtlich am ${date} per SEPA-Lastschrift ab.`,
+  withdrawalHint:
+    'Sie können den Vertrag innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen.',
+  noCosts: 'Es entstehen Ihnen keine Kosten.',
+  pendingNext:
+    'Wir prüfen Ihren Antrag persönlich. Sobald wir entschieden haben, schreiben wir Ihnen per E-Mail. Sie müssen nichts weiter tun.',
+  reservationMail:
+    'Wir haben Ihnen die Sofortzusage per E-Mail geschickt. Zeigen Sie sie Ihrem Vermieter.',
+  reservationValidUntil: (date: string) => `Ihre Reservierung gilt bis zum ${date}.`,
+  reservationContinue:
+    'Sobald Sie die Angaben zu Vermieter und Mietobjekt haben, vervollständigen Sie den Antrag mit demselben Link aus der E-Mail oder hier:',
+} as const;
+
+/** The legal pages and the check step's list of documents, beside ui.legal. */
+export const legalTexts = {
+  unavailableTitle: 'Seite nicht verfügbar',
+  unavailable:
+    'Dieser Text kann gerade nicht angezeigt werden. Bitte versuchen Sie es später erneut.',
+  pdf: (title: string) => `${title} als PDF herunterladen`,
+  documentsIntro: 'Bitte lesen Sie vor dem Abschluss diese Dokumente (öffnen in einem neuen Tab):',
+} as const;

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { apiError } from '../http/errors';
+import {
+  isLegalSlug,
+  parseLegalText,
+  type LegalDocument,
+  type LegalSlug,
+} from '../../domain/legal/index';
+
+/** Where the texts live: content/legal/{slug}.md in the repository (like content/sidebar). */
+export const legalContentDir = fileURLToPath(new URL('../../../content/legal/', import.meta.url));
+
+/**
+ * GET /api/legal/{slug}: a legal text (Impressum, Datenschutz, Kontakt, the contract documents)
+ * as {slug, title, blocks}, parsed by the domain with the configured operator details filled in.
+ * Read once per slug and kept; a slug without a file answers 404. The PDFs of the contract
+ * documents (/api/legal/{slug}.pdf) are the documents module's.
+ */
+export function registerLegalRoutes(
+  app: FastifyInstance,
+  config: Config,
+  dir: string = legalContentDir,
+): void {
+  const cache = new Map<LegalSlug, Promise<LegalDocument | undefined>>();
+  const load = (slug: LegalSlug) => {
+    let doc = cache.get(slug);
+    if (!doc) {
+      doc = readFile(join(dir, `${slug}.md`), 'utf8').then(
+        (md) => parseLegalText(md, config.operator),
+        (err: NodeJS.ErrnoException) => {
+          cache.delete(slug); // the file may arrive with the next deployment
+          if (err.code === 'ENOENT') return undefined;
+          throw err;
+        },
+      );
+      cache.set(slug, doc);
+    }
+    return doc;
+  };
+  app.get('/api/legal/:slug', async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
+    const doc = await load(slug);
+    if (!doc) return reply.code(404).send(apiError(404));
+    reply.header('cache-control', 'public, max-age=300');
+    return { slug, ...doc };
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiError } from '../http/errors';
+import { isApiPath } from '../http/security';
+import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
+import { partnerApiErrors, type PartnerApiErrorCode } from '../services/rulebook';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the call carried a valid partner key (Authorization: Bearer ...). */
+    partner: PartnerCaller | null;
+  }
+}
+
+/** Is this an authenticated partner call? (The browser write limit lets these pass.) */
+export const isPartnerCall = (request: FastifyRequest): boolean => request.partner !== null;
+
+function refuse(reply: FastifyReply, status: number, code: PartnerApiErrorCode): FastifyReply {
+  if (status === 401) reply.header('www-authenticate', 'Bearer realm="api", error="invalid_token"');
+  return reply.status(status).send(apiError(status, code, partnerApiErrors[code]));
+}
+
+/**
+ * Partner authentication (ADR 0710): a call to the API with an Authorization header must carry a
+ * valid, unrevoked key, or it is refused with 401; there is no silent fallback to the browser
+ * path. Without the header nothing changes. Authenticated calls skip the captcha and bot checks
+ * (see TenancyService) and the per-client write limit, and have their own limit per key.
+ * Must be registered after @fastify/rate-limit and before the routes.
+ */
+export function registerPartnerAuth(
+  app: FastifyInstance,
+  keys: PartnerKeyService,
+  limit: { max: number; timeWindow: string },
+): void {
+  app.decorateRequest('partner', null);
+  const perKey = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    keyGenerator: (request) => `partner-key:${request.partner?.keyId ?? ''}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const header = request.headers.authorization;
+    if (header === undefined || !isApiPath(request.url)) return;
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+    if (!match) return refuse(reply, 401, 'invalid_authorization');
+    const caller = await keys.authenticate(match[1]!);
+    if (!caller) return refuse(reply, 401, 'invalid_api_key');
+    request.partner = caller;
+    const verdict = await perKey(request);
+    if (!verdict.isAllowed && verdict.isExceeded) {
+      reply.header('retry-after', String(Math.ceil(verdict.ttl / 1000)));
+      return refuse(reply, 429, 'partner_rate_limited');
+    }
+  });
+}

@@ -1,0 +1,225 @@
+/**
+ * The /api/contracts/... part of the OpenAPI document (src/server/api/openapi.ts spreads it in).
+ * Errors are the shared ErrorList; field errors carry `field` (contractNumber, email,
+ * confirmationEmail, iban, street, number, zip, city, date, code).
+ */
+type Schema = Record<string, unknown>;
+
+const json = (schema: Schema, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const errors = (description: string) =>
+  json({ $ref: '#/components/schemas/ContractErrors' }, description);
+const body = (properties: Record<string, Schema>, required: string[] = []) => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object', required, properties } } },
+});
+const str = (description: string): Schema => ({ type: 'string', description });
+const received = json(
+  {
+    type: 'object',
+    properties: {
+      receivedAt: { type: 'string', format: 'date-time' },
+      receivedAtText: str('Europe/Berlin, e.g. "02.03.2026 um 10:00:05 Uhr"'),
+    },
+  },
+  'Declaration received (the same answer whether or not a contract matched)',
+);
+const session = '401';
+const sessionErr = errors('session_expired: no or an expired contract-page session');
+const status = {
+  type: 'string',
+  enum: ['active', 'withdrawn', 'cancelled', 'released'],
+};
+const settlement = json(
+  {
+    type: 'object',
+    properties: {
+      lastDay: str('TT.MM.JJJJ'),
+      refundCents: { type: 'integer' },
+      outstandingCents: { type: 'integer' },
+    },
+  },
+  'Last day of cover and the pro-rata settlement in cents',
+);
+
+export const contractSchemas: Record<string, Schema> = {
+  ContractErrors: {
+    type: 'object',
+    required: ['errors'],
+    properties: {
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string' },
+            message: str('German sentence for the user'),
+            field: str('The field the message belongs to'),
+          },
+        },
+      },
+    },
+  },
+  ContractVerification: {
+    type: 'object',
+    properties: {
+      status,
+      endedOn: str('TT.MM.JJJJ: withdrawn/released on, cancelled to'),
+      contractNumber: { type: 'string' },
+      deposit: { type: 'number' },
+      objectAddress: { type: 'string' },
+    },
+  },
+};
+
+export const contractPaths: Record<string, Schema> = {
+  '/api/contracts/withdrawal': {
+    post: {
+      summary: 'Withdrawal declaration without login (the withdrawal button, § 356a BGB)',
+      description:
+        'Identify the contract by contractNumber + email (the address of the application) or by the signed `link` of a contract e-mail. The confirmation with date and time goes by e-mail to the contract address and confirmationEmail.',
+      requestBody: body({
+        contractNumber: str('MK-2026-000042'),
+        email: str('E-mail address of the application'),
+        link: str('Signed link token of a contract e-mail (instead of number and e-mail)'),
+        confirmationEmail: str('Optional further address for the confirmation'),
+      }),
+      responses: { '200': received, '400': errors('Field errors'), '404': errors('invalid_link') },
+    },
+  },
+  '/api/contracts/withdrawal-link': {
+    get: {
+      summary: 'The contract number a signed withdrawal link stands for',
+      parameters: [{ name: 'link', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': json({ type: 'object', properties: { contractNumber: { type: 'string' } } }, 'ok'),
+        '404': errors('invalid_link'),
+      },
+    },
+  },
+  '/api/contracts/access': {
+    post: {
+      summary: 'Request a magic link to the contract page (sent only if number and e-mail match)',
+      requestBody: body({ contractNumber: str('MK-2026-000042'), email: str('E-mail address') }, [
+        'contractNumber',
+        'email',
+      ]),
+      responses: {
+        '202': json({ type: 'object' }, 'Accepted (the same answer whether or not it matched)'),
+        '400': errors('Field errors'),
+      },
+    },
+  },
+  '/api/contracts/session': {
+    post: {
+      summary: 'Redeem a magic-link token (single use, 30 minutes): sets the session cookie',
+      requestBody: body({ token: str('From the e-mailed link') }, ['token']),
+      responses: {
+        '200': json({ type: 'object' }, 'Cookie mk_contract set (HttpOnly, SameSite=Strict)'),
+        '401': errors('link_expired: expired, used or unknown'),
+      },
+    },
+    delete: { summary: 'End the session', responses: { '204': { description: 'Ended' } } },
+  },
+  '/api/contracts/me': {
+    get: {
+      summary: 'The contract of the session: status, premium, mandate, address, documents',
+      responses: { '200': json({ type: 'object' }, 'Contract view'), [session]: sessionErr },
+    },
+  },
+  '/api/contracts/me/documents/{kind}': {
+    get: {
+      summary: 'Download a document of the contract (PDF)',
+      parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '404': errors('not_found'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/iban': {
+    put: {
+      summary: 'Change the bank account: new SEPA mandate reference, confirmation e-mail',
+      requestBody: body({ iban: str('IBAN (allowed countries of the domain)') }, ['iban']),
+      responses: {
+        '200': json(
+          { type: 'object', properties: { mandateReference: { type: 'string' } } },
+          'Saved',
+        ),
+        '400': errors('invalid, notAllowedCountry, required'),
+        '409': errors('not_possible: the contract has ended'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/address': {
+    put: {
+      summary: 'Change the postal address of the tenant',
+      requestBody: body({ street: str(''), number: str(''), zip: str(''), city: str('') }),
+      responses: {
+        '200': json({ type: 'object' }, 'Saved'),
+        '400': errors('Field errors'),
+        '409': errors('not_possible'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/cancellation-quote': {
+    post: {
+      summary: 'What a cancellation to this last day settles (nothing changes)',
+      requestBody: body({ date: str('TT.MM.JJJJ or YYYY-MM-DD, today to a year ahead') }, ['date']),
+      responses: {
+        '200': settlement,
+        '400': errors('invalid, past, tooFar'),
+        '409': errors('not_possible'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/cancellation': {
+    post: {
+      summary: 'Cancel (Kündigung) to this last day; confirmation e-mail with the settlement',
+      requestBody: body({ date: str('TT.MM.JJJJ or YYYY-MM-DD') }, ['date']),
+      responses: {
+        '200': settlement,
+        '400': errors('invalid, past, tooFar'),
+        '409': errors('not_possible'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/withdrawal': {
+    post: {
+      summary: 'Withdraw from the contract page (while the withdrawal period runs)',
+      responses: { '200': received, [session]: sessionErr },
+    },
+  },
+  '/api/contracts/verification/{token}': {
+    get: {
+      summary: "The landlord's verification (token from the certificate's QR code)",
+      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': json({ $ref: '#/components/schemas/ContractVerification' }, 'Status'),
+        '404': errors('unknown'),
+      },
+    },
+  },
+  '/api/contracts/verification/{token}/release': {
+    post: {
+      summary: 'Release (Freigabe) by the landlord with the code printed on the certificate',
+      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+      requestBody: body({ code: str('8 characters; spaces and dashes ignored') }, ['code']),
+      responses: {
+        '200': json({ $ref: '#/components/schemas/ContractVerification' }, 'Released'),
+        '400': errors('required, wrong_code'),
+        '404': errors('unknown'),
+        '409': errors('not_possible: already ended'),
+        '429': errors('locked: ten wrong codes'),
+      },
+    },
+  },
+};

@@ -1,0 +1,240 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readSession, readWithdrawalLinkToken } from './credentials';
+import {
+  checkIdentification,
+  ContractError,
+  ContractFieldErrors,
+  type ContractService,
+} from './service';
+import { formatDateTime } from '../mail/format';
+import { contractTexts } from '../../domain/index';
+
+export const SESSION_COOKIE = 'mk_contract';
+
+type Body = Record<string, unknown>;
+
+function sendErrors(reply: FastifyReply, errors: ContractError[]) {
+  const status = errors[0]?.status ?? 400;
+  return reply.code(status).send({
+    errors: errors.map((e) => ({
+      code: e.code,
+      message: e.message,
+      ...(e.field ? { field: e.field } : {}),
+    })),
+  });
+}
+
+function handle(reply: FastifyReply, err: unknown) {
+  if (err instanceof ContractFieldErrors) return sendErrors(reply, err.errors);
+  if (err instanceof ContractError) return sendErrors(reply, [err]);
+  throw err;
+}
+
+function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name)
+      return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return undefined;
+}
+
+/**
+ * The after-sale API under /api/contracts (issue 12): withdrawal without login, the magic link
+ * and the contract page's session, the landlord's verification and release.
+ */
+export function registerContractRoutes(
+  app: FastifyInstance,
+  service: ContractService,
+  opts: { serverSecret: string; writeLimit: object; clock: { now(): Date } },
+): void {
+  const write = { config: { rateLimit: opts.writeLimit } };
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  const session = (req: FastifyRequest, reply: FastifyReply): string | undefined => {
+    const value = cookieOf(req, SESSION_COOKIE);
+    const id = value
+      ? readSession(opts.serverSecret, value, opts.clock.now().getTime())
+      : undefined;
+    if (!id) {
+      void sendErrors(reply, [
+        new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired),
+      ]);
+    }
+    return id;
+  };
+
+  // Withdrawal function (no login)
+  app.get('/api/contracts/withdrawal-link', async (req, reply) => {
+    noStore(reply);
+    const token = String((req.query as Body).link ?? '');
+    const found = await service.withdrawalLink(token);
+    if (!found)
+      return sendErrors(reply, [
+        new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid),
+      ]);
+    return reply.send(found);
+  });
+
+  app.post('/api/contracts/withdrawal', write, async (req, reply) => {
+    noStore(reply);
+    const body = (req.body ?? {}) as Body;
+    const link = typeof body.link === 'string' ? body.link : undefined;
+    try {
+      let result: { receivedAt: Date };
+      if (link) {
+        const found = await service.withdrawalLink(link);
+        if (!found)
+          throw new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid);
+        const confirm = checkIdentification({ ...body, email: 'x@x.de' }, false);
+        if (confirm.errors.length) return sendErrors(reply, confirm.errors);
+        result = await service.withdraw({
+          applicationId: readWithdrawalLinkToken(opts.serverSecret, link),
+          confirmationEmail: confirm.confirmationEmail,
+          actor: 'tenant',
+        });
+      } else {
+        const id = checkIdentification(body);
+        if (id.errors.length) return sendErrors(reply, id.errors);
+        result = await service.withdraw({
+          contractNumber: id.number,
+          email: id.email,
+          confirmationEmail: id.confirmationEmail,
+          actor: 'tenant',
+        });
+      }
+      return reply.send({
+        receivedAt: result.receivedAt.toISOString(),
+        receivedAtText: formatDateTime(result.receivedAt),
+      });
+    } catch (err) {
+      return handle(reply, err);
+    }
+  });
+
+  // Magic link and session
+  app.post('/api/contracts/access', write, async (req, reply) => {
+    noStore(reply);
+    const id = checkIdentification((req.body ?? {}) as Body);
+    if (id.errors.length) return sendErrors(reply, id.errors);
+    await service.requestAccess(id.number, id.email);
+    return reply.code(202).send({ sent: true });
+  });
+
+  app.post('/api/contracts/session', write, async (req, reply) => {
+    noStore(reply);
+    const token = String(((req.body ?? {}) as Body).token ?? '');
+    try {
+      const s = await service.openSession(token);
+      const secure = req.protocol === 'https' ? '; Secure' : '';
+      reply.header(
+        'set-cookie',
+        `${SESSION_COOKIE}=${encodeURIComponent(s.value)}; Max-Age=${s.maxAgeSeconds}; Path=/api/contracts; HttpOnly; SameSite=Strict${secure}`,
+      );
+      return reply.send({ ok: true, expiresInSeconds: s.maxAgeSeconds });
+    } catch (err) {
+      return handle(reply, err);
+    }
+  });
+
+  app.delete('/api/contracts/session', async (_req, reply) => {
+    reply.header(
+      'set-cookie',
+      `${SESSION_COOKIE}=; Max-Age=0; Path=/api/contracts; HttpOnly; SameSite=Strict`,
+    );
+    return reply.code(204).send();
+  });
+
+  // The contract page
+  app.get('/api/contracts/me', async (req, reply) => {
+    noStore(reply);
+    const id = session(req, reply);
+    if (!id) return reply;
+    try {
+      return reply.send(await service.view(id));
+    } catch (err) {
+      return handle(reply, err);
+    }
+  });
+
+  app.get('/api/contracts/me/documents/:kind', async (req, reply) => {
+    const id = session(req, reply);
+    if (!id) return reply;
+    const doc = await service.document(id, String((req.params as Body).kind));
+    if (!doc)
+      return reply.code(404).send({ errors: [{ code: 'not_found', message: 'Nicht gefunden.' }] });
+    reply.header('content-type', 'application/pdf');
+    reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(Buffer.from(doc.content));
+  });
+
+  const action =
+    (fn: (id: string, body: Body) => Promise<unknown>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      noStore(reply);
+      const id = session(req, reply);
+      if (!id) return reply;
+      try {
+        return reply.send((await fn(id, (req.body ?? {}) as Body)) ?? { ok: true });
+      } catch (err) {
+        return handle(reply, err);
+      }
+    };
+
+  app.put(
+    '/api/contracts/me/iban',
+    write,
+    action((id, b) => service.changeIban(id, b.iban)),
+  );
+  app.put(
+    '/api/contracts/me/address',
+    write,
+    action((id, b) => service.changeAddress(id, b)),
+  );
+  app.post(
+    '/api/contracts/me/cancellation-quote',
+    write,
+    action((id, b) => service.quoteCancellation(id, b.date)),
+  );
+  app.post(
+    '/api/contracts/me/cancellation',
+    write,
+    action((id, b) => service.cancel(id, b.date)),
+  );
+  app.post(
+    '/api/contracts/me/withdrawal',
+    write,
+    action(async (id) => {
+      const r = await service.withdraw({ applicationId: id, actor: 'tenant' });
+      return {
+        receivedAt: r.receivedAt.toISOString(),
+        receivedAtText: formatDateTime(r.receivedAt),
+      };
+    }),
+  );
+
+  // The landlord's verification page
+  app.get('/api/contracts/verification/:token', async (req, reply) => {
+    noStore(reply);
+    const v = await service.verification(String((req.params as Body).token));
+    if (!v)
+      return sendErrors(reply, [
+        new ContractError(404, 'unknown', contractTexts.errors.unknownToken),
+      ]);
+    return reply.send(v);
+  });
+
+  app.post('/api/contracts/verification/:token/release', write, async (req, reply) => {
+    noStore(reply);
+    try {
+      const v = await service.release(
+        String((req.params as Body).token),
+        ((req.body ?? {}) as Body).code,
+      );
+      return reply.send(v);
+    } catch (err) {
+      return handle(reply, err);
+    }
+  });
+}

@@ -1,0 +1,709 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  checkCancellationDate,
+  checkField,
+  contractTexts,
+  fieldMessage,
+  normalizeIban,
+  retainUntil,
+  settleAtEnd,
+  settleWithdrawal,
+  todayInBerlin,
+  withdrawalPossible,
+  addDays,
+  type ContractStatus,
+  type FormModel,
+  type PremiumPlan,
+} from '../../domain/index';
+import type { Clock } from '../clock';
+import type { Database, Tx } from '../db/client';
+import {
+  applications,
+  contractAccessTokens,
+  contractLetters,
+  contracts,
+  documents,
+  type ApplicationRow,
+  type ContractRow,
+} from '../db/schema/index';
+import type { Logger } from '../log';
+import type { Mailer } from '../mail/index';
+import {
+  accessLinkMail,
+  addressChangedMail,
+  cancelledMail,
+  ibanChangedMail,
+  releasedMail,
+  withdrawalNotAppliedMail,
+  withdrawnMail,
+  type ContractFacts,
+} from '../mail/contractTemplates';
+import { formatIsoDate } from '../mail/format';
+import { factsOf, formatAddress, modelOf } from '../processing/facts';
+import {
+  mandateReference,
+  newAccessToken,
+  normaliseReleaseCode,
+  readWithdrawalLinkToken,
+  sessionValue,
+  sha256,
+  withdrawalUrl,
+} from './credentials';
+import { recordContractEvent } from './events';
+import { announceContractChange } from './webhooks';
+import type { WebhookQueue } from '../services/tenancies';
+
+export const ACCESS_LINK_MINUTES = 30;
+export const SESSION_MINUTES = 30;
+const MAX_RELEASE_FAILURES = 10;
+const MINUTE = 60_000;
+
+export class ContractError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ContractServiceDeps {
+  db: Database;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  serverSecret: string;
+  sepaCreditorId: string;
+  /** Read at each use (tests set PUBLIC_URL after start). */
+  publicUrl: () => string;
+  /** Partners' webhooks (ADR 0713); absent when processing does not run. */
+  webhooks?: WebhookQueue;
+}
+
+interface Loaded {
+  app: ApplicationRow;
+  contract: ContractRow;
+  model: FormModel;
+}
+
+const normEmail = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');
+const normNumber = (s: unknown) => (typeof s === 'string' ? s.trim().toUpperCase() : '');
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** "DE89 … 3000": enough for the tenant to recognise the account, nothing more. */
+export const maskIban = (iban: string) => `${iban.slice(0, 4)} … ${iban.slice(-4)}`;
+
+/** Checks the identification fields of the withdrawal and access forms (German messages). */
+export function checkIdentification(body: Record<string, unknown>, withNumber = true) {
+  const t = contractTexts.errors;
+  const errors: ContractError[] = [];
+  const number = normNumber(body.contractNumber);
+  if (withNumber) {
+    if (!number)
+      errors.push(new ContractError(400, 'required', t.contractNumberRequired, 'contractNumber'));
+    else if (!/^MK-\d{4}-\d{6}$/.test(number))
+      errors.push(new ContractError(400, 'invalid', t.contractNumberInvalid, 'contractNumber'));
+  }
+  const email = normEmail(body.email);
+  if (!email) errors.push(new ContractError(400, 'required', t.emailRequired, 'email'));
+  else if (!EMAIL.test(email) || email.length > 254)
+    errors.push(new ContractError(400, 'invalid', t.emailInvalid, 'email'));
+  const confirm = normEmail(body.confirmationEmail);
+  if (confirm && (!EMAIL.test(confirm) || confirm.length > 254))
+    errors.push(new ContractError(400, 'invalid', t.emailInvalid, 'confirmationEmail'));
+  return { errors, number, email, confirmationEmail: confirm || undefined };
+}
+
+export class ContractService {
+  constructor(private readonly deps: ContractServiceDeps) {}
+
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  private plan(c: ContractRow): PremiumPlan {
+    return {
+      start: c.startOn,
+      paymentsPerYear: c.paymentsPerYear as PremiumPlan['paymentsPerYear'],
+      ratePerPaymentCents: c.ratePerPaymentCents,
+      firstDebitOn: c.firstDebitOn,
+    };
+  }
+
+  private async load(where: ReturnType<typeof eq>, tx?: Tx): Promise<Loaded | undefined> {
+    const q = (tx ?? this.deps.db.orm)
+      .select({ app: applications, contract: contracts })
+      .from(contracts)
+      .innerJoin(applications, eq(applications.id, contracts.applicationId))
+      .where(where);
+    const row = (tx ? await q.for('update') : await q)[0];
+    return row ? { ...row, model: modelOf(row.app.data) } : undefined;
+  }
+
+  private byId(applicationId: string, tx?: Tx) {
+    return this.load(eq(contracts.applicationId, applicationId), tx);
+  }
+
+  /** The contract of this number whose stored e-mail address is this one (else nothing). */
+  private async byNumberAndEmail(number: string, email: string): Promise<Loaded | undefined> {
+    const found = await this.load(eq(contracts.contractNumber, number));
+    if (!found) return undefined;
+    return normEmail(found.model.firstTenant.email) === email ? found : undefined;
+  }
+
+  private links(applicationId: string) {
+    const base = this.deps.publicUrl();
+    return {
+      withdrawUrl: withdrawalUrl(base, this.deps.serverSecret, applicationId),
+      contractPageUrl: `${base.replace(/\/$/, '')}/vertrag`,
+    };
+  }
+
+  private facts(l: Loaded, withLinks = true): ContractFacts & { to: string | undefined } {
+    const f = factsOf(l.model);
+    const first = f.tenants[0];
+    return {
+      to: f.email,
+      salutation: { gender: first?.gender, firstName: first?.firstName, lastName: first?.lastName },
+      contractNumber: l.contract.contractNumber,
+      deposit: f.deposit,
+      objectAddress: f.objectAddress || '–',
+      links: withLinks ? this.links(l.app.id) : undefined,
+    };
+  }
+
+  private async mail(
+    to: string | undefined | Array<string | undefined>,
+    key: string,
+    rendered: { subject: string; text: string; html: string },
+  ) {
+    const list = [...new Set((Array.isArray(to) ? to : [to]).filter((x): x is string => !!x))];
+    if (list.length === 0) return;
+    await this.deps.mailer.send({ to: list, ...rendered, key });
+  }
+
+  /** Landlord has no e-mail address in the model: the back office posts a letter. */
+  private async letterToLandlord(tx: Tx, applicationId: string, kind: string, now: Date) {
+    await tx
+      .insert(contractLetters)
+      .values({ applicationId, recipient: 'landlord', kind, createdAt: now });
+  }
+
+  private async end(
+    tx: Tx,
+    l: Loaded,
+    status: Exclude<ContractStatus, 'active'>,
+    endOn: string,
+    settlement: { refundCents: number; outstandingCents: number },
+    now: Date,
+  ) {
+    await tx
+      .update(contracts)
+      .set({
+        status,
+        endOn,
+        endedAt: now,
+        refundCents: settlement.refundCents,
+        outstandingCents: settlement.outstandingCents,
+        retainUntil: retainUntil(endOn > todayInBerlin(now) ? endOn : todayInBerlin(now)),
+      })
+      .where(eq(contracts.applicationId, l.app.id));
+    await announceContractChange(
+      tx,
+      {
+        applicationId: l.app.id,
+        type: status,
+        at: now,
+        contractNumber: l.contract.contractNumber,
+      },
+      this.deps.webhooks,
+    );
+  }
+
+  // ---- withdrawal (/widerruf and the contract page) ----
+
+  /** The contract number a signed withdrawal link stands for (or undefined). */
+  async withdrawalLink(token: string): Promise<{ contractNumber: string } | undefined> {
+    const id = readWithdrawalLinkToken(this.deps.serverSecret, token);
+    if (!id) return undefined;
+    const l = await this.byId(id);
+    return l ? { contractNumber: l.contract.contractNumber } : undefined;
+  }
+
+  /**
+   * A withdrawal declaration. The answer is the same whether or not a contract matches (time of
+   * receipt only); the e-mail says what happened. Identification: contract number and the stored
+   * e-mail address, or the signed link of a contract e-mail, or the contract-page session.
+   */
+  async withdraw(input: {
+    applicationId?: string | undefined;
+    contractNumber?: string;
+    email?: string;
+    confirmationEmail?: string | undefined;
+    actor: 'tenant';
+  }): Promise<{ receivedAt: Date; applied: boolean }> {
+    const receivedAt = this.now();
+    const today = todayInBerlin(receivedAt);
+    const matched = input.applicationId
+      ? await this.byId(input.applicationId)
+      : await this.byNumberAndEmail(input.contractNumber ?? '', input.email ?? '');
+    let applied = false;
+    let landlordByLetter = false;
+    let refundCents = 0;
+    if (matched) {
+      await this.deps.db.transaction(async (tx) => {
+        const l = await this.byId(matched.app.id, tx);
+        if (!l) return;
+        const possible = withdrawalPossible(
+          l.contract.status,
+          today,
+          l.contract.withdrawalDeadline,
+        );
+        if (!possible) {
+          await recordContractEvent(tx, {
+            applicationId: l.app.id,
+            type: 'withdrawal_received',
+            actor: input.actor,
+            at: receivedAt,
+            details: {
+              applied: false,
+              status: l.contract.status,
+              deadline: l.contract.withdrawalDeadline,
+            },
+          });
+          return;
+        }
+        const s = settleWithdrawal(this.plan(l.contract), today);
+        await this.end(tx, l, 'withdrawn', today, s, receivedAt);
+        await recordContractEvent(tx, {
+          applicationId: l.app.id,
+          type: 'withdrawn',
+          actor: input.actor,
+          at: receivedAt,
+          details: {
+            refundCents: s.refundCents,
+            deadline: l.contract.withdrawalDeadline,
+            landlordNotice: 'letter',
+          },
+        });
+        await this.letterToLandlord(tx, l.app.id, 'withdrawn', receivedAt);
+        applied = true;
+        landlordByLetter = true;
+        refundCents = s.refundCents;
+      });
+    }
+    const key = `contract-withdrawal.${receivedAt.getTime()}.${sha256(`${input.contractNumber ?? ''}${input.applicationId ?? ''}`).slice(0, 12)}`;
+    if (matched && applied) {
+      const f = this.facts(matched, false);
+      await this.mail(
+        [f.to, input.confirmationEmail],
+        key,
+        withdrawnMail({ ...f, receivedAt, refundCents, landlordByLetter }),
+      );
+    } else {
+      const to = input.confirmationEmail ?? (matched ? this.facts(matched).to : input.email);
+      await this.mail(
+        to,
+        key,
+        withdrawalNotAppliedMail({
+          contractNumber: matched?.contract.contractNumber ?? input.contractNumber ?? '',
+          receivedAt,
+          contractPageUrl: this.links('').contractPageUrl,
+        }),
+      );
+    }
+    this.deps.log.info({ applied }, 'withdrawal declaration received');
+    return { receivedAt, applied };
+  }
+
+  // ---- magic link and session ----
+
+  /** Sends a single-use link if number and e-mail address match; answers nothing either way. */
+  async requestAccess(number: string, email: string): Promise<void> {
+    const l = await this.byNumberAndEmail(number, email);
+    if (!l) return;
+    const token = newAccessToken();
+    const now = this.now();
+    await this.deps.db.transaction(async (tx) => {
+      await tx.insert(contractAccessTokens).values({
+        tokenHash: sha256(token),
+        applicationId: l.app.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ACCESS_LINK_MINUTES * MINUTE),
+      });
+      await recordContractEvent(tx, {
+        applicationId: l.app.id,
+        type: 'access_requested',
+        actor: 'tenant',
+        at: now,
+      });
+    });
+    const url = `${this.deps.publicUrl().replace(/\/$/, '')}/vertrag?token=${token}`;
+    await this.mail(
+      this.facts(l).to,
+      `contract-access.${sha256(token).slice(0, 24)}`,
+      accessLinkMail({
+        contractNumber: l.contract.contractNumber,
+        url,
+        validMinutes: ACCESS_LINK_MINUTES,
+      }),
+    );
+  }
+
+  /** Redeems a magic-link token once: the session cookie's value and its lifetime. */
+  async openSession(token: string): Promise<{ value: string; maxAgeSeconds: number }> {
+    const now = this.now();
+    const used = await this.deps.db.orm
+      .update(contractAccessTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(contractAccessTokens.tokenHash, sha256(token)),
+          isNull(contractAccessTokens.usedAt),
+          gt(contractAccessTokens.expiresAt, now),
+        ),
+      )
+      .returning({ applicationId: contractAccessTokens.applicationId });
+    const id = used[0]?.applicationId;
+    if (!id) throw new ContractError(401, 'link_expired', contractTexts.errors.linkExpired);
+    return {
+      value: sessionValue(this.deps.serverSecret, id, now.getTime() + SESSION_MINUTES * MINUTE),
+      maxAgeSeconds: SESSION_MINUTES * 60,
+    };
+  }
+
+  // ---- the contract page ----
+
+  private async mustLoad(applicationId: string, tx?: Tx): Promise<Loaded> {
+    const l = await this.byId(applicationId, tx);
+    if (!l) throw new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired);
+    return l;
+  }
+
+  async view(applicationId: string) {
+    const l = await this.mustLoad(applicationId);
+    const c = l.contract;
+    const f = factsOf(l.model);
+    const today = todayInBerlin(this.now());
+    const docs = await this.deps.db.orm
+      .select({ kind: documents.kind, filename: documents.filename })
+      .from(documents)
+      .where(eq(documents.applicationId, applicationId))
+      .orderBy(asc(documents.createdAt));
+    const iban = l.model.bankAccount.iban ? normalizeIban(l.model.bankAccount.iban) : '';
+    return {
+      contractNumber: c.contractNumber,
+      status: c.status,
+      endedOn: endedOnText(c),
+      deposit: f.deposit,
+      objectAddress: f.objectAddress,
+      ratePerPaymentCents: c.ratePerPaymentCents,
+      paymentAdverb: f.premium.adverb,
+      mandateReference: c.mandateReference,
+      iban: iban ? maskIban(iban) : '',
+      address: { ...l.model.firstTenant.address },
+      withdrawalDeadline: formatIsoDate(c.withdrawalDeadline),
+      withdrawalPossible: withdrawalPossible(c.status, today, c.withdrawalDeadline),
+      refundCents: c.refundCents,
+      outstandingCents: c.outstandingCents,
+      documents: docs.map((d) => ({
+        kind: d.kind,
+        filename: d.filename,
+        url: `/api/contracts/me/documents/${d.kind}`,
+      })),
+    };
+  }
+
+  async document(applicationId: string, kind: string) {
+    return (
+      await this.deps.db.orm
+        .select()
+        .from(documents)
+        .where(and(eq(documents.applicationId, applicationId), sql`${documents.kind} = ${kind}`))
+    )[0];
+  }
+
+  private mustBeActive(l: Loaded) {
+    if (l.contract.status !== 'active')
+      throw new ContractError(409, 'not_possible', contractTexts.errors.notPossible);
+  }
+
+  async changeIban(applicationId: string, input: unknown) {
+    const raw = typeof input === 'string' ? input : '';
+    const l0 = await this.mustLoad(applicationId);
+    const probe = {
+      ...l0.model,
+      bankAccount: { ...l0.model.bankAccount, useIban: true, iban: raw },
+    };
+    const codes = checkField(probe, 'bankAccount.iban', {} as never);
+    if (codes.length > 0)
+      throw new ContractError(
+        400,
+        codes[0] as string,
+        fieldMessage('bankAccount.iban', codes[0] as string),
+        'iban',
+      );
+    const iban = normalizeIban(raw);
+    const now = this.now();
+    const ref = await this.deps.db.transaction(async (tx) => {
+      const l = await this.mustLoad(applicationId, tx);
+      this.mustBeActive(l);
+      const n = Number(/-(\d+)$/.exec(l.contract.mandateReference)?.[1] ?? '1') + 1;
+      const next = mandateReference(l.contract.contractNumber, n);
+      const data = { ...(l.app.data as Record<string, unknown>) };
+      data.bankAccount = {
+        ...l.model.bankAccount,
+        useIban: true,
+        iban,
+        accountNumber: undefined,
+        bankCode: undefined,
+      };
+      await tx
+        .update(applications)
+        .set({ data, updatedAt: now })
+        .where(eq(applications.id, applicationId));
+      await tx
+        .update(contracts)
+        .set({ mandateReference: next })
+        .where(eq(contracts.applicationId, applicationId));
+      await recordContractEvent(tx, {
+        applicationId,
+        type: 'iban_changed',
+        actor: 'tenant',
+        at: now,
+        details: {
+          mandateReference: next,
+          previousMandateReference: l.contract.mandateReference,
+          country: iban.slice(0, 2),
+        },
+      });
+      return next;
+    });
+    const f = this.facts(l0);
+    await this.mail(
+      f.to,
+      `contract-iban.${applicationId}.${ref}`,
+      ibanChangedMail({
+        ...f,
+        maskedIban: maskIban(iban),
+        mandateReference: ref,
+        creditorId: this.deps.sepaCreditorId,
+      }),
+    );
+    return { mandateReference: ref };
+  }
+
+  async changeAddress(applicationId: string, input: unknown) {
+    const body = (input ?? {}) as Record<string, unknown>;
+    const address = {
+      street: typeof body.street === 'string' ? body.street.trim() : '',
+      number: typeof body.number === 'string' ? body.number.trim() : '',
+      zip: typeof body.zip === 'string' ? body.zip.trim() : '',
+      city: typeof body.city === 'string' ? body.city.trim() : '',
+    };
+    const l0 = await this.mustLoad(applicationId);
+    const probe = {
+      ...l0.model,
+      firstTenant: {
+        ...l0.model.firstTenant,
+        address: { ...l0.model.firstTenant.address, ...address },
+      },
+    };
+    const errors: ContractError[] = [];
+    for (const k of ['street', 'number', 'zip', 'city'] as const) {
+      const path = `firstTenant.address.${k}` as const;
+      const codes = checkField(probe, path, {} as never);
+      if (codes.length > 0)
+        errors.push(
+          new ContractError(400, codes[0] as string, fieldMessage(path, codes[0] as string), k),
+        );
+    }
+    if (errors.length > 0) throw new ContractFieldErrors(errors);
+    const now = this.now();
+    await this.deps.db.transaction(async (tx) => {
+      const l = await this.mustLoad(applicationId, tx);
+      if (l.contract.status === 'withdrawn')
+        throw new ContractError(409, 'not_possible', contractTexts.errors.notPossible);
+      const data = { ...(l.app.data as Record<string, unknown>) };
+      data.firstTenant = {
+        ...l.model.firstTenant,
+        address: { ...l.model.firstTenant.address, ...address },
+      };
+      await tx
+        .update(applications)
+        .set({ data, updatedAt: now })
+        .where(eq(applications.id, applicationId));
+      await recordContractEvent(tx, {
+        applicationId,
+        type: 'address_changed',
+        actor: 'tenant',
+        at: now,
+      });
+    });
+    const f = this.facts(l0);
+    await this.mail(
+      f.to,
+      `contract-address.${applicationId}.${now.getTime()}`,
+      addressChangedMail({ ...f, newAddress: formatAddress(address) }),
+    );
+  }
+
+  private cancellationFor(l: Loaded, date: unknown) {
+    const today = todayInBerlin(this.now());
+    const iso = typeof date === 'string' ? (germanIso(date) ?? date) : '';
+    const check = checkCancellationDate(iso, today);
+    if (!check.ok) {
+      const t = contractTexts.errors;
+      const msg =
+        check.code === 'past' ? t.datePast : check.code === 'tooFar' ? t.dateTooFar : t.dateInvalid;
+      throw new ContractError(400, check.code, msg, 'date');
+    }
+    return { ...check, settlement: settleAtEnd(this.plan(l.contract), check.endOn, today) };
+  }
+
+  async quoteCancellation(applicationId: string, date: unknown) {
+    const l = await this.mustLoad(applicationId);
+    this.mustBeActive(l);
+    const q = this.cancellationFor(l, date);
+    return {
+      lastDay: formatIsoDate(q.lastDay),
+      refundCents: q.settlement.refundCents,
+      outstandingCents: q.settlement.outstandingCents,
+    };
+  }
+
+  async cancel(applicationId: string, date: unknown) {
+    const now = this.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      const l = await this.mustLoad(applicationId, tx);
+      this.mustBeActive(l);
+      const q = this.cancellationFor(l, date);
+      await this.end(tx, l, 'cancelled', q.endOn, q.settlement, now);
+      await recordContractEvent(tx, {
+        applicationId,
+        type: 'cancelled',
+        actor: 'tenant',
+        at: now,
+        details: {
+          lastDay: q.lastDay,
+          refundCents: q.settlement.refundCents,
+          outstandingCents: q.settlement.outstandingCents,
+          landlordNotice: 'letter',
+        },
+      });
+      await this.letterToLandlord(tx, applicationId, 'cancelled', now);
+      return { l, q };
+    });
+    const f = this.facts(result.l, false);
+    await this.mail(
+      f.to,
+      `contract-cancelled.${applicationId}`,
+      cancelledMail({
+        ...f,
+        receivedAt: now,
+        lastDay: result.q.lastDay,
+        refundCents: result.q.settlement.refundCents,
+        outstandingCents: result.q.settlement.outstandingCents,
+        landlordByLetter: true,
+      }),
+    );
+    return {
+      lastDay: formatIsoDate(result.q.lastDay),
+      refundCents: result.q.settlement.refundCents,
+      outstandingCents: result.q.settlement.outstandingCents,
+    };
+  }
+
+  // ---- the landlord's verification page ----
+
+  private byToken(token: string) {
+    return this.load(eq(contracts.verificationTokenHash, sha256(token)));
+  }
+
+  /** What the certificate shows, and the status now; undefined for an unknown token. */
+  async verification(token: string) {
+    if (!/^[A-Za-z0-9_-]{22}$/.test(token)) return undefined;
+    const l = await this.byToken(token);
+    if (!l) return undefined;
+    const f = factsOf(l.model);
+    return {
+      status: l.contract.status,
+      endedOn: endedOnText(l.contract),
+      contractNumber: l.contract.contractNumber,
+      deposit: f.deposit,
+      objectAddress: f.objectAddress,
+    };
+  }
+
+  /** The landlord's release with the code printed on the certificate. */
+  async release(token: string, code: unknown) {
+    const t = contractTexts.errors;
+    const typed = typeof code === 'string' ? normaliseReleaseCode(code) : '';
+    if (!typed) throw new ContractError(400, 'required', t.releaseCodeRequired, 'code');
+    const found = /^[A-Za-z0-9_-]{22}$/.test(token) ? await this.byToken(token) : undefined;
+    if (!found) throw new ContractError(404, 'unknown', t.unknownToken);
+    const now = this.now();
+    const today = todayInBerlin(now);
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      const l = await this.mustLoad(found.app.id, tx);
+      if (l.contract.releaseFailures >= MAX_RELEASE_FAILURES)
+        return { error: new ContractError(429, 'locked', t.releaseLocked, 'code') };
+      if (sha256(typed) !== l.contract.releaseCodeHash) {
+        await tx
+          .update(contracts)
+          .set({ releaseFailures: sql`${contracts.releaseFailures} + 1` })
+          .where(eq(contracts.applicationId, l.app.id));
+        return { error: new ContractError(400, 'wrong_code', t.releaseCodeWrong, 'code') };
+      }
+      const cancelledLater = l.contract.status === 'cancelled' && (l.contract.endOn ?? '') > today;
+      if (l.contract.status !== 'active' && !cancelledLater)
+        return { error: new ContractError(409, 'not_possible', t.notPossible) };
+      const s = settleAtEnd(this.plan(l.contract), today, today);
+      await this.end(tx, l, 'released', today, s, now);
+      await recordContractEvent(tx, {
+        applicationId: l.app.id,
+        type: 'released',
+        actor: 'landlord',
+        at: now,
+        details: {
+          refundCents: s.refundCents,
+          outstandingCents: s.outstandingCents,
+          confirmedBy: 'release_code',
+        },
+      });
+      return { l, s };
+    });
+    if ('error' in outcome) throw outcome.error;
+    const f = this.facts(outcome.l, false);
+    await this.mail(
+      f.to,
+      `contract-released.${outcome.l.app.id}`,
+      releasedMail({
+        ...f,
+        releasedAt: now,
+        refundCents: outcome.s.refundCents,
+        outstandingCents: outcome.s.outstandingCents,
+      }),
+    );
+    return this.verification(token);
+  }
+}
+
+export class ContractFieldErrors extends Error {
+  constructor(readonly errors: ContractError[]) {
+    super('field errors');
+  }
+}
+
+const germanIso = (s: string) => {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(s.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
+};
+
+/** The date a status shows: withdrawn/released on the day, cancelled to its last day. */
+function endedOnText(c: ContractRow): string | undefined {
+  if (!c.endOn) return undefined;
+  return formatIsoDate(c.status === 'cancelled' ? addDays(c.endOn, -1) : c.endOn);
+}

@@ -1,0 +1,1 @@
+DROP INDEX "applications_updated_at_idx";

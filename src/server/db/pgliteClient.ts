@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryResult, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
+
+type Request = WorkerRequest extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+/** A PGlite error (code, detail, constraint, ...) rebuilt on this side of the thread boundary. */
+function rebuild(error: NonNullable<WorkerReply['error']>): Error {
+  const err = new Error(error.message);
+  Object.assign(err, error.fields);
+  err.name = error.name;
+  return err;
+}
+
+/**
+ * The worker's code: next to the compiled server (dist/server, see scripts/build.mjs) or, when the
+ * server runs from source (tests, tsx), the TypeScript file, loaded after registering tsx in the
+ * new thread (a worker does not inherit the loader of its parent).
+ */
+const bundleUrl = () => (globalThis as { __serverBundleUrl?: string }).__serverBundleUrl;
+
+// The PGlite thread answers through messages; its own heap stays small (a young generation of
+// 8 MB instead of V8's default up to 48 MB: it only passes rows along).
+const resourceLimits = { maxYoungGenerationSizeMb: 8 };
+
+function newWorker(workerData: WorkerStart): Worker {
+  const bundle = bundleUrl();
+  if (bundle)
+    return new Worker(new URL('./pgliteWorker.js', bundle), { workerData, resourceLimits });
+  // tsx's ESM entry (require.resolve finds the CommonJS one beside it, which cannot register).
+  const tsxApi = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const tsx = pathToFileURL(tsxApi).href;
+  const script = new URL('./pgliteWorker.ts', import.meta.url).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`,
+    { eval: true, workerData, resourceLimits },
+  );
+}
+
+let compiled: Promise<{ pglite: WebAssembly.Module; initdb: WebAssembly.Module }> | undefined;
+
+/** PGlite's two WebAssembly modules, compiled once per process (off the event loop). */
+function wasmModules() {
+  compiled ??= (async () => {
+    const dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pglite, initdb] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map(async (f) =>
+        WebAssembly.compile(await readFile(join(dir, f))),
+      ),
+    );
+    return { pglite: pglite!, initdb: initdb! };
+  })();
+  return compiled;
+}
+
+/** initdb in a process of its own (see open()); resolves when it has ended well. */
+function initInProcess(dataDir: string): Promise<void> {
+  const bundle = bundleUrl();
+  const args = bundle
+    ? [fileURLToPath(new URL('./pgliteWorker.js', bundle))]
+    : ['--import', 'tsx', fileURLToPath(new URL('./pgliteWorker.ts', import.meta.url))];
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [...args, dataDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => (err = (err + b.toString()).slice(-2000)));
+    child.on('error', fail);
+    child.on('exit', (code) =>
+      code === 0 ? ok() : fail(new Error(`initdb of ${dataDir} failed (${code}): ${err}`)),
+    );
+  });
+}
+
+/**
+ * The main thread's end of the PGlite thread (ADR 1000). Requests are answered in order by the
+ * worker; a worker that dies rejects everything pending and everything after (never a hang, never
+ * a crash of the server: the caller sees a failed query like any database error).
+ */
+export class PgliteThread {
+  private readonly pending = new Map<
+    number,
+    { ok: (v: unknown) => void; fail: (e: Error) => void }
+  >();
+  private nextId = 1;
+  private dead: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: WorkerReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) p.ok(reply.result);
+      else p.fail(rebuild(reply.error!));
+    });
+    worker.on('error', (err) => this.die(err));
+    worker.on('exit', (code) => this.die(new Error(`the PGlite thread ended (exit ${code})`)));
+  }
+
+  private die(err: Error): void {
+    this.dead ??= Object.assign(new Error(`embedded database unavailable: ${err.message}`), {
+      cause: err,
+    });
+    for (const p of this.pending.values()) p.fail(this.dead);
+    this.pending.clear();
+  }
+
+  /** Starts the thread and waits until PGlite answers (or rejects with its start error). */
+  static async start(options: WorkerStart): Promise<PgliteThread> {
+    const { pglite, initdb } = await wasmModules();
+    const worker = newWorker({ ...options, pgliteWasmModule: pglite, initdbWasmModule: initdb });
+    const thread = new PgliteThread(worker);
+    const ready = new Promise<unknown>((ok, fail) => thread.pending.set(0, { ok, fail }));
+    try {
+      await ready;
+    } catch (err) {
+      await worker.terminate();
+      throw err;
+    }
+    return thread;
+  }
+
+  /**
+   * Opens DATA_DIR's database. On an empty directory, initdb runs first in a process of its own:
+   * the ~450 MB of WebAssembly memory and buffers it leaves go back to the OS when it ends (a
+   * thread's would stay in this process's allocator; issue 13).
+   */
+  static async open(options: WorkerStart): Promise<PgliteThread> {
+    const onDisk = !options.dataDir.startsWith('memory://');
+    if (onDisk && options.initApart !== false && !existsSync(join(options.dataDir, 'PG_VERSION')))
+      await initInProcess(options.dataDir);
+    return PgliteThread.start(options);
+  }
+
+  request<T>(req: Request): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise<T>((ok, fail) => {
+      this.pending.set(id, { ok: ok as (v: unknown) => void, fail });
+      this.worker.postMessage({ ...req, id });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.dead) {
+      try {
+        await this.request({ op: 'close' });
+      } finally {
+        await this.worker.terminate();
+      }
+    }
+  }
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: unknown;
+}
+
+/**
+ * The part of PGlite's client that drizzle-orm/pglite and client.ts use (query, exec, transaction),
+ * forwarded to the thread. Inside a transaction the same shape carries the transaction's id, so
+ * drizzle's transaction object and executeSqlIn work unchanged.
+ */
+export interface ThreadClient {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+  exec(sql: string): Promise<QueryResult[]>;
+  transaction<T>(fn: (tx: ThreadClient) => Promise<T>): Promise<T>;
+}
+
+export function threadClient(thread: PgliteThread, tx?: number): ThreadClient {
+  return {
+    query: (sql, params, options) =>
+      thread.request<QueryResult>({
+        op: 'query',
+        sql,
+        params: params ?? [],
+        rowMode: options?.rowMode ?? 'object',
+        // drizzle passes its own parsers (dates as text); the worker holds the same table.
+        drizzleParsers: options?.parsers !== undefined,
+        ...(tx ? { tx } : {}),
+      }),
+    exec: (sql) => thread.request<QueryResult[]>({ op: 'exec', sql, ...(tx ? { tx } : {}) }),
+    async transaction<T>(fn: (tx: ThreadClient) => Promise<T>): Promise<T> {
+      if (tx) throw new Error('nested transactions go through savepoints');
+      const id = await thread.request<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(threadClient(thread, id));
+      } catch (err) {
+        await thread.request({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await thread.request({ op: 'end', tx: id, commit: true });
+      return result;
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import { fsyncSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
+
+/**
+ * PGlite in its own thread (ADR 1000): its WebAssembly runs here, so a long statement (the nightly
+ * deletion, a burst of submissions) never blocks the HTTP event loop, and the memory initdb leaves
+ * behind dies with the thread that made it. The main thread talks to it through pgliteClient.ts.
+ * Every failure answers the request it belongs to as an error; nothing here may throw past that.
+ */
+// Started as a process of its own (`node pgliteWorker.js <dir>`), it only creates the database
+// (initdb) and ends: a first start's initdb memory then goes back to the OS with the process.
+const initOnly = !parentPort;
+const start = (initOnly ? { dataDir: process.argv[2]!, fsync: true } : workerData) as WorkerStart;
+const port = parentPort!;
+
+// PGlite's defaults minus "-F" (fsync off): with fsync on and the WAL synced by fsync(), every
+// commit reaches the disk before its answer (ADR 1002). 16 MB of shared buffers instead of 128 MB.
+const startParams = [
+  '--single',
+  ...(start.fsync ? [] : ['-F']),
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+// drizzle's PGlite driver keeps dates, timestamps and intervals as text (it maps them itself).
+const keepAsText = (value: string) => value;
+const drizzleParsers = Object.fromEntries(
+  [
+    types.TIMESTAMP,
+    types.TIMESTAMPTZ,
+    types.INTERVAL,
+    types.DATE,
+    1231, // numeric[]
+    1115, // timestamp[]
+    1185, // timestamptz[]
+    1187, // interval[]
+    1182, // date[]
+  ].map((oid) => [oid, keepAsText]),
+);
+
+interface OpenTx {
+  tx: Transaction;
+  finish: (commit: boolean) => void;
+  done: Promise<void>;
+}
+
+const transactions = new Map<number, OpenTx>();
+let nextTx = 1;
+
+function plainError(err: unknown): WorkerReply['error'] {
+  const e = err as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  // The PostgreSQL error fields (code, detail, constraint, ...) travel with the message.
+  for (const key of Object.keys(e ?? {}))
+    if (['string', 'number', 'boolean'].includes(typeof e[key])) fields[key] = e[key];
+  return {
+    name: typeof e?.name === 'string' ? e.name : 'Error',
+    message: typeof e?.message === 'string' ? e.message : String(err),
+    fields,
+  };
+}
+
+async function handle(pg: PGlite, req: WorkerRequest): Promise<unknown> {
+  switch (req.op) {
+    case 'query': {
+      const on = req.tx ? transactionOf(req.tx) : pg;
+      const res = await on.query(req.sql, req.params, {
+        rowMode: req.rowMode,
+        ...(req.drizzleParsers ? { parsers: drizzleParsers } : {}),
+      });
+      return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
+    }
+    case 'exec': {
+      const on = req.tx ? transactionOf(req.tx) : pg;
+      const results = await on.exec(req.sql);
+      return results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows ?? 0 }));
+    }
+    case 'begin':
+      return begin(pg);
+    case 'end': {
+      const open = transactions.get(req.tx);
+      if (!open) throw new Error(`transaction ${req.tx} is not open`);
+      open.finish(req.commit);
+      await open.done;
+      return null;
+    }
+    case 'close':
+      await pg.close();
+      return null;
+  }
+}
+
+function transactionOf(id: number): Transaction {
+  const open = transactions.get(id);
+  if (!open) throw new Error(`transaction ${id} is not open`);
+  return open.tx;
+}
+
+/** Opens a PGlite transaction and holds it until the main thread sends 'end' (commit or not). */
+function begin(pg: PGlite): Promise<number> {
+  const id = nextTx++;
+  return new Promise<number>((answer, fail) => {
+    let finish!: (commit: boolean) => void;
+    const decided = new Promise<boolean>((r) => (finish = r));
+    const done = pg
+      .transaction(async (tx) => {
+        transactions.set(id, { tx, finish, done });
+        answer(id);
+        if (!(await decided)) await tx.rollback();
+      })
+      .finally(() => transactions.delete(id));
+    // A failed BEGIN fails the request; a failed COMMIT fails the 'end' request awaiting `done`.
+    done.catch((err: unknown) => {
+      if (!transactions.has(id)) fail(err);
+    });
+  });
+}
+
+const wasm = {
+  ...(start.pgliteWasmModule ? { pgliteWasmModule: start.pgliteWasmModule } : {}),
+  ...(start.initdbWasmModule ? { initdbWasmModule: start.initdbWasmModule } : {}),
+};
+
+async function init(): Promise<void> {
+  const pg = await PGlite.create(start.dataDir, { startParams });
+  await pg.close();
+}
+
+async function main(): Promise<void> {
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(start.dataDir, { startParams, ...wasm });
+    if (start.fsync) {
+      // PGlite's Node file system (Emscripten NODEFS) has no fsync: it would answer fsync() without
+      // touching the disk. Route it to the real one so PostgreSQL's WAL flush at commit is durable.
+      const nodefs = (
+        pg as unknown as {
+          Module: { NODEFS: { stream_ops: Record<string, unknown> } };
+        }
+      ).Module.NODEFS;
+      nodefs.stream_ops.fsync = (stream: { nfd?: number }) => {
+        if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+        return 0;
+      };
+    }
+  } catch (err) {
+    port.postMessage({ id: 0, ok: false, error: plainError(err) } satisfies WorkerReply);
+    return;
+  }
+  port.on('message', (req: WorkerRequest) => {
+    handle(pg, req).then(
+      (result) => port.postMessage({ id: req.id, ok: true, result } satisfies WorkerReply),
+      (err: unknown) =>
+        port.postMessage({ id: req.id, ok: false, error: plainError(err) } satisfies WorkerReply),
+    );
+  });
+  port.postMessage({ id: 0, ok: true, result: null } satisfies WorkerReply);
+}
+
+if (initOnly)
+  init().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`initdb failed: ${(err as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+else void main();

@@ -1,0 +1,95 @@
+import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './applications';
+
+/**
+ * After the sale (src/server/contracts): one row per accepted contract with its status. The
+ * application row stays the owner of the personal data; this table adds what the contract's
+ * life needs. Rows go with their application (ON DELETE CASCADE), which the retention rule
+ * (retain_until, ADR 0922) decides.
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    applicationId: uuid('application_id')
+      .primaryKey()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    contractNumber: text('contract_number').notNull().unique(),
+    status: text('status', { enum: ['active', 'withdrawn', 'cancelled', 'released'] }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    /** First day of cover (policy start). */
+    startOn: date('start_on', { mode: 'string' }).notNull(),
+    firstDebitOn: date('first_debit_on', { mode: 'string' }).notNull(),
+    paymentsPerYear: integer('payments_per_year').notNull(),
+    ratePerPaymentCents: integer('rate_per_payment_cents').notNull(),
+    /** Last day of the withdrawal period (§ 8 VVG). */
+    withdrawalDeadline: date('withdrawal_deadline', { mode: 'string' }).notNull(),
+    mandateReference: text('mandate_reference').notNull(),
+    /** SHA-256 of the verification token printed on the certificate (/pruefen/{token}). */
+    verificationTokenHash: text('verification_token_hash').notNull().unique(),
+    /** SHA-256 of the release code printed on the certificate. */
+    releaseCodeHash: text('release_code_hash').notNull(),
+    releaseFailures: integer('release_failures').notNull().default(0),
+    /** First day without cover (premiums stop); set when the contract ends. */
+    endOn: date('end_on', { mode: 'string' }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    refundCents: integer('refund_cents'),
+    outstandingCents: integer('outstanding_cents'),
+    /** Deleted (with the application) after this day; set when the contract ends. */
+    retainUntil: date('retain_until', { mode: 'string' }),
+  },
+  (t) => [index('contracts_retain_until_idx').on(t.retainUntil)],
+);
+
+/**
+ * The audit history of one application: who (actor), when, what (type) and details without
+ * personal data (codes, dates, amounts, no names, addresses, IBANs or e-mail addresses).
+ */
+export const contractEvents = pgTable(
+  'contract_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actor: text('actor', {
+      enum: ['tenant', 'landlord', 'staff', 'system', 'partner'],
+    }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull(),
+  },
+  (t) => [index('contract_events_application_at_idx').on(t.applicationId, t.at)],
+);
+
+/** Magic links to the tenant's contract page: only the hash is kept; single use; expire. */
+export const contractAccessTokens = pgTable(
+  'contract_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('contract_access_tokens_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * Letters the back office has to post (the landlord has no e-mail address in the model): what
+ * and to whom by role; the address is read from the application when printing.
+ */
+export const contractLetters = pgTable('contract_letters', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  applicationId: uuid('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  recipient: text('recipient', { enum: ['landlord', 'tenant'] }).notNull(),
+  kind: text('kind').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  postedAt: timestamp('posted_at', { withTimezone: true }),
+});
+
+export type ContractRow = typeof contracts.$inferSelect;
+export type ContractEventRow = typeof contractEvents.$inferSelect;

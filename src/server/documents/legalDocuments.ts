@@ -1,0 +1,34 @@
+import { createLayout } from './layout';
+import {
+  fillPlaceholders,
+  legalSource,
+  legalTitle,
+  renderMarkdown,
+  type LegalSlug,
+} from './legalText';
+import type { DocumentIssuer } from './operator';
+
+export const legalFilename = (slug: LegalSlug) =>
+  `${slug.charAt(0).toUpperCase()}${slug.slice(1)}.pdf`;
+
+/** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
+export const withdrawalFooter = (siteUrl: string) =>
+  `Widerruf online ohne Anmeldung: Schaltfläche „Vertrag widerrufen“ unten auf jeder Seite von ${siteUrl.replace(/^https?:\/\//, '')} oder direkt ${siteUrl}/widerruf`;
+
+/** One of the static legal texts (conditions, consumer information, withdrawal) as a tagged PDF. */
+export async function legalPdf(slug: LegalSlug, issuer: DocumentIssuer, at: Date): Promise<Buffer> {
+  const markdown = fillPlaceholders(legalSource(slug), issuer);
+  const title = legalTitle(markdown);
+  const l = createLayout(
+    {
+      title,
+      subject: `${title} – ${issuer.operator.name}`,
+      author: issuer.operator.name,
+      createdAt: at,
+    },
+    { footer: withdrawalFooter(issuer.siteUrl) },
+  );
+  l.letterhead(`${issuer.operator.name} · ${issuer.operator.street} · ${issuer.operator.zipCity}`);
+  renderMarkdown(l, markdown);
+  return l.end();
+}

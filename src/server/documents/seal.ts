@@ -1,0 +1,101 @@
+import { X509Certificate, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import forge from 'node-forge';
+import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
+import { SignPdf } from '@signpdf/signpdf';
+import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { CadesSigner, signerKeyFromP12, type SignerKey } from './cadesSigner';
+
+/**
+ * The electronic seal of our documents: a PAdES signature (sub-filter ETSI.CAdES.detached, SHA-256,
+ * RSA) over the whole PDF. The key and certificate come from configuration (SEAL_P12_PATH +
+ * SEAL_P12_PASSWORD); without them the server makes a self-signed one once and keeps it in the
+ * database (see ADR 0902). A reader shows who sealed and that nothing changed since.
+ */
+export interface SealIdentity {
+  /** PKCS#12 (key + certificate). */
+  p12: Buffer;
+  passphrase: string;
+}
+
+/**
+ * A self-signed seal certificate for `organisation`, valid for ten years from `now`. RSA 3072
+ * (BSI TR-02102-1), generated off the event loop (about a second).
+ */
+export async function generateSealIdentity(organisation: string, now: Date): Promise<SealIdentity> {
+  const pair = await promisify(generateKeyPair)('rsa', {
+    modulusLength: 3072,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  });
+  const key = forge.pki.privateKeyFromPem(pair.privateKey);
+  const pub = forge.pki.publicKeyFromPem(pair.publicKey);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = pub;
+  cert.serialNumber = `01${randomBytes(15).toString('hex')}`;
+  cert.validity.notBefore = new Date(now.getTime() - 60_000);
+  cert.validity.notAfter = new Date(now.getTime() + 10 * 365.25 * 86_400_000);
+  // As UTF8String (forge encodes it); the default PrintableString cannot hold umlauts.
+  const utf8 = (value: string) => ({
+    value,
+    valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
+  });
+  const subject = [
+    { name: 'commonName', ...utf8(`${organisation} – elektronisches Siegel`) },
+    { name: 'organizationName', ...utf8(organisation) },
+    { name: 'countryName', value: 'DE' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  cert.sign(key, forge.md.sha256.create());
+  const passphrase = randomBytes(18).toString('base64url');
+  const asn1 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, {
+    algorithm: 'aes256',
+    friendlyName: 'seal',
+  });
+  return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase };
+}
+
+/** Opens the PKCS#12 (fails with a clear message when it cannot) and names its certificate. */
+export function checkSealIdentity(identity: SealIdentity): { subject: string; notAfter: Date } {
+  const key = signerKeyFromP12(identity.p12, identity.passphrase);
+  const cert = new X509Certificate(key.certificate);
+  return { subject: cert.subject, notAfter: new Date(cert.validTo) };
+}
+
+/** Opening a PKCS#12 runs its key derivation in JavaScript; do it once per identity. */
+const openedKeys = new WeakMap<SealIdentity, SignerKey>();
+function signerKeyOf(identity: SealIdentity): SignerKey {
+  let key = openedKeys.get(identity);
+  if (!key) {
+    key = signerKeyFromP12(identity.p12, identity.passphrase);
+    openedKeys.set(identity, key);
+  }
+  return key;
+}
+
+export async function sealPdf(
+  pdf: Buffer,
+  identity: SealIdentity,
+  info: { name: string; reason: string; location: string; contact: string; at: Date },
+): Promise<Buffer> {
+  const withPlaceholder = plainAddPlaceholder({
+    pdfBuffer: pdf,
+    reason: info.reason,
+    contactInfo: info.contact,
+    name: info.name,
+    location: info.location,
+    signingTime: info.at,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    // Bytes for the CMS: a 3072-bit signature, the certificate and a chain of a few more fit.
+    signatureLength: 8192,
+    appName: info.name,
+  });
+  const signer = new CadesSigner(signerKeyOf(identity));
+  return new SignPdf().sign(withPlaceholder, signer, info.at);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+import { testSealEnv } from '../testing/seal';
+
+describe('SEAL_P12_PATH / SEAL_P12_PASSWORD', () => {
+  it('unset: no configured seal (the server makes its own)', () => {
+    expect(loadConfig({}).sealIdentity).toBeUndefined();
+  });
+
+  it('a readable PKCS#12 with the right password is the seal', () => {
+    const identity = loadConfig(testSealEnv).sealIdentity!;
+    expect(identity.passphrase).toBe('test-seal');
+    expect(identity.p12.length).toBeGreaterThan(1000);
+  });
+
+  it.each([
+    [{ SEAL_P12_PATH: '/nonexistent/seal.p12' }, /SEAL_P12_PATH: cannot read/],
+    [
+      { ...testSealEnv, SEAL_P12_PASSWORD: 'wrong' },
+      /SEAL_P12_PATH\/SEAL_P12_PASSWORD: cannot open/,
+    ],
+  ])('%j stops the start naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,177 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema/index';
+import { apiError } from './errors';
+import { isApiPath } from './security';
+
+const DAY = 86_400_000;
+/** A first call not answered within this long (process died) no longer blocks its key. */
+const abandonedAfterMs = 60_000;
+const keyPattern = /^[\x21-\x7E]{1,255}$/;
+const writes = new Set(['POST', 'PUT', 'PATCH']);
+
+const messages = {
+  invalid: 'Der Idempotency-Key muss 1 bis 255 sichtbare ASCII-Zeichen lang sein.',
+  reused:
+    'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Bitte verwenden Sie für jede neue Anfrage einen neuen Schlüssel.',
+  inProgress:
+    'Eine Anfrage mit diesem Idempotency-Key wird gerade noch bearbeitet. Bitte versuchen Sie es gleich erneut.',
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { key: string; secret: Buffer };
+  }
+}
+
+/**
+ * `Idempotency-Key` on the API's writes, with Stripe's semantics (ADR 1113): the first call with a
+ * key runs and its answer is stored; the same key with the same request answers that stored answer
+ * again (header `Idempotent-Replayed: true`) without running anything; the same key with another
+ * request answers 422; while the first call runs, 409. Keys expire after 24 hours. Answers of 5xx
+ * are not stored, so the retry runs again. Without the header nothing changes.
+ */
+export function registerIdempotency(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock; serverSecret: string },
+): void {
+  const { db, clock } = deps;
+  const mac = (label: string, data: string) =>
+    createHmac('sha256', deps.serverSecret).update(`${label}:${data}`).digest();
+  let lastPurge = 0;
+
+  async function claim(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const header = request.headers['idempotency-key']!;
+    const key = Array.isArray(header) ? header[0] : header;
+    if (typeof key !== 'string' || !keyPattern.test(key))
+      return reply.status(400).send(apiError(400, 'invalid_idempotency_key', messages.invalid));
+
+    // The request as the server understood it: method, URL with query, parsed body.
+    const canonical = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
+    const requestHash = mac('request', canonical).toString('base64url');
+    const now = clock.now();
+    if (now.getTime() - lastPurge > 600_000) {
+      lastPurge = now.getTime();
+      await db.orm
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - DAY)));
+    }
+    // An expired key is free again.
+    await db.orm
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.key, key),
+          lt(idempotencyKeys.createdAt, new Date(now.getTime() - DAY)),
+        ),
+      );
+    const claimed = await db.orm
+      .insert(idempotencyKeys)
+      .values({ key, requestHash, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    const secret = mac('answer', canonical);
+    if (claimed.length === 1) {
+      request.idempotency = { key, secret };
+      return;
+    }
+    const row = (
+      await db.orm.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))
+    )[0];
+    if (!row)
+      return reply
+        .status(409)
+        .send(apiError(409, 'idempotency_key_in_progress', messages.inProgress));
+    if (row.requestHash !== requestHash)
+      return reply.status(422).send(apiError(422, 'idempotency_key_reused', messages.reused));
+    if (row.status === null || row.response === null) {
+      // The first call died without an answer: this retry takes the key over and runs.
+      const taken = await db.orm
+        .update(idempotencyKeys)
+        .set({ createdAt: now })
+        .where(
+          and(
+            eq(idempotencyKeys.key, key),
+            isNull(idempotencyKeys.status),
+            lt(idempotencyKeys.createdAt, new Date(now.getTime() - abandonedAfterMs)),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 1) {
+        request.idempotency = { key, secret };
+        return;
+      }
+      return reply
+        .status(409)
+        .header('retry-after', '1')
+        .send(apiError(409, 'idempotency_key_in_progress', messages.inProgress));
+    }
+    return reply
+      .status(row.status)
+      .header('idempotent-replayed', 'true')
+      .header('content-type', row.contentType ?? 'application/json; charset=utf-8')
+      .send(decrypt(secret, row.response));
+  }
+
+  async function store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const claim = request.idempotency!;
+    request.idempotency = undefined;
+    if (reply.statusCode >= 500 || reply.statusCode === 429) {
+      // Not an answer to keep: the retry runs the call again.
+      await db.orm.delete(idempotencyKeys).where(eq(idempotencyKeys.key, claim.key));
+      return;
+    }
+    const text =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : '';
+    const contentType = reply.getHeader('content-type');
+    await db.orm
+      .update(idempotencyKeys)
+      .set({
+        status: reply.statusCode,
+        response: encrypt(claim.secret, text),
+        contentType: typeof contentType === 'string' ? contentType : null,
+      })
+      .where(eq(idempotencyKeys.key, claim.key));
+  }
+
+  // Callback hooks: a request without the header costs no promise (ADR 0600).
+  app.addHook('preHandler', (request, reply, done) => {
+    if (
+      request.headers['idempotency-key'] === undefined ||
+      !writes.has(request.method) ||
+      !isApiPath(request.url)
+    )
+      return done();
+    claim(request, reply).then(() => {
+      if (!reply.sent) done();
+    }, done);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!request.idempotency) return done(null, payload);
+    store(request, reply, payload).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
+  });
+}
+
+function encrypt(key: Buffer, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64');
+}
+
+function decrypt(key: Buffer, stored: string): string {
+  const raw = Buffer.from(stored, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}

@@ -1,0 +1,40 @@
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { DocumentIssuer, SealIdentity } from '../documents/index';
+import { legalDocuments, type LegalDocuments } from './legalDocuments';
+import { storedSealIdentity } from './sealKey';
+
+/** What every part that hands out documents shares: who issues them, the seal, the legal PDFs. */
+export interface DocumentSupply {
+  issuer: DocumentIssuer;
+  /** Configured (SEAL_P12_PATH) or self-made once and kept in the database. */
+  sealIdentity(): Promise<SealIdentity>;
+  legal: LegalDocuments;
+}
+
+export function createDocumentSupply(deps: {
+  db: Database;
+  config: Pick<Config, 'publicUrl' | 'sepaCreditorId' | 'sealIdentity' | 'operator'>;
+  clock: Clock;
+}): DocumentSupply {
+  const { db, config, clock } = deps;
+  const issuer: DocumentIssuer = {
+    // The same OPERATOR_* details as the Impressum (marked placeholders until configured).
+    operator: config.operator,
+    sepaCreditorId: config.sepaCreditorId,
+    siteUrl: config.publicUrl,
+  };
+  let loading: Promise<SealIdentity> | undefined;
+  const sealIdentity = () => {
+    const current = (loading ??= config.sealIdentity
+      ? Promise.resolve(config.sealIdentity)
+      : storedSealIdentity(db, issuer.operator.name, clock.now()));
+    // A failure (database briefly away) is retried on the next call.
+    current.catch(() => {
+      if (loading === current) loading = undefined;
+    });
+    return current;
+  };
+  return { issuer, sealIdentity, legal: legalDocuments({ issuer, sealIdentity, clock }) };
+}

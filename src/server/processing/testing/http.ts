@@ -1,0 +1,34 @@
+import { expect } from 'vitest';
+import { completeNewApiApplication, securityFields } from '../../testing/fixtures';
+import { call } from '../../testing/http';
+import type { TestServer } from '../../testing/server';
+
+/** The new API's one-call submission with the given tenant last name (the persona). */
+export async function submit(s: TestServer, lastName: string): Promise<string> {
+  const app = completeNewApiApplication() as { tenant: Record<string, unknown> };
+  const body = {
+    ...app,
+    tenant: { ...app.tenant, name: lastName },
+    ...(await securityFields(s.url)),
+  };
+  const r = await call(s.url, 'POST', '/api/tenancies', body);
+  expect(r.body.errors).toEqual({});
+  expect(r.body.state).toBe('submitted');
+  return r.body.cid as string;
+}
+
+/** Polls the state endpoint like the browser: once a second, at most 90 times. */
+export async function poll(s: TestServer, cid: string) {
+  let st = await call(s.url, 'GET', `/api/application/state/${cid}`);
+  for (let i = 1; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    st = await call(s.url, 'GET', `/api/application/state/${cid}`);
+  }
+  return st.body as {
+    state: string;
+    orderId: string;
+    rate: number;
+    digital: boolean;
+    documents?: Array<{ kind: string; title: string; url: string; expiresAt?: string }>;
+  };
+}

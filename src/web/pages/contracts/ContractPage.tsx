@@ -1,0 +1,443 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { contractTexts } from '../../../domain/messages/contracts';
+import type { ContractStatus } from '../../../domain/contracts/status';
+import { formatEuro } from '../../text';
+import { useNavigate, useQuery } from '../../app/router';
+import { useServices } from '../../app/services';
+import { buildUrl } from '../../api/http';
+import { contractCall } from './api';
+import { Field, Notice, Summary, usePageTitle } from './Form';
+
+const t = contractTexts.contract;
+const f = contractTexts.fields;
+
+interface View {
+  contractNumber: string;
+  status: ContractStatus;
+  endedOn?: string;
+  deposit: number;
+  objectAddress: string;
+  ratePerPaymentCents: number;
+  paymentAdverb: string;
+  mandateReference: string;
+  iban: string;
+  address: { street?: string; number?: string; zip?: string; city?: string };
+  withdrawalDeadline: string;
+  withdrawalPossible: boolean;
+  documents: Array<{ kind: string; filename: string; url: string }>;
+}
+
+const euroCents = (c: number) => formatEuro(c / 100);
+
+/** "Zugang anfordern": contract number and e-mail address; the same answer whatever they are. */
+function AccessForm({ expired }: { expired: boolean }) {
+  const { config } = useServices();
+  const [values, setValues] = useState({ contractNumber: '', email: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [sent, setSent] = useState(false);
+  const [message, setMessage] = useState<string | undefined>();
+  usePageTitle(contractTexts.access.title);
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const r = await contractCall(config.apiHost, 'POST', '/api/contracts/access', {
+      contractNumber: values.contractNumber.trim(),
+      email: values.email.trim(),
+    });
+    setErrors(r.fieldErrors);
+    setMessage(r.message);
+    setAttempt((a) => a + 1);
+    setSent(r.status === 202);
+  };
+  return (
+    <div className="card">
+      <h1>{contractTexts.access.title}</h1>
+      {expired ? <Notice kind="error">{contractTexts.errors.linkExpired}</Notice> : null}
+      {message ? <Notice kind="error">{message}</Notice> : null}
+      {sent ? (
+        <Notice kind="ok">{contractTexts.access.sent}</Notice>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          <p>{contractTexts.access.intro}</p>
+          <Summary
+            errors={errors}
+            labels={{ contractNumber: f.contractNumber, email: f.email }}
+            attempt={attempt}
+          />
+          <Field
+            name="contractNumber"
+            label={f.contractNumber}
+            hint={f.contractNumberHint}
+            value={values.contractNumber}
+            error={errors.contractNumber}
+            onChange={(v) => setValues((s) => ({ ...s, contractNumber: v }))}
+            autoComplete="off"
+          />
+          <Field
+            name="email"
+            label={f.email}
+            hint={f.emailHint}
+            value={values.email}
+            error={errors.email}
+            onChange={(v) => setValues((s) => ({ ...s, email: v }))}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+          <div className="actions">
+            <button type="submit" className="button">
+              {contractTexts.access.submit}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /vertrag: the tenant's contract page. Reached through a magic link (?token=, single use),
+ * which opens a 30-minute session bound to the contract (HttpOnly cookie); without one it
+ * shows the "Zugang anfordern" form.
+ */
+export default function ContractPage() {
+  const { config } = useServices();
+  const navigate = useNavigate();
+  const token = useQuery().get('token');
+  const [view, setView] = useState<View | undefined>();
+  const [state, setState] = useState<'loading' | 'login' | 'expired' | 'ready'>('loading');
+
+  const apply = useCallback((r: { data?: View | undefined }) => {
+    if (r.data) {
+      setView(r.data);
+      setState('ready');
+    } else setState((s) => (s === 'expired' ? s : 'login'));
+  }, []);
+  const load = useCallback(
+    async () => apply(await contractCall<View>(config.apiHost, 'GET', '/api/contracts/me')),
+    [apply, config.apiHost],
+  );
+
+  useEffect(() => {
+    if (!token) {
+      void contractCall<View>(config.apiHost, 'GET', '/api/contracts/me').then(apply);
+      return;
+    }
+    void contractCall(config.apiHost, 'POST', '/api/contracts/session', { token }).then((r) => {
+      if (r.status !== 200) setState('expired');
+      // The token is used up either way; it leaves the address bar and the history. Without it
+      // this effect runs again and loads the contract with the new session.
+      navigate('/vertrag', { replace: true });
+    });
+  }, [token, config.apiHost, apply, navigate]);
+
+  if (state === 'loading')
+    return (
+      <div className="card" role="status">
+        <h1>{contractTexts.access.title}</h1>
+        <p>{contractTexts.access.opening}</p>
+      </div>
+    );
+  if (state !== 'ready' || !view) return <AccessForm expired={state === 'expired'} />;
+  return <ContractView view={view} reload={load} />;
+}
+
+function ContractView({ view, reload }: { view: View; reload: () => Promise<void> }) {
+  const { config } = useServices();
+  usePageTitle(t.title(view.contractNumber));
+  const active = view.status === 'active';
+  // What ended the contract stays on screen after the sections are gone.
+  const [flash, setFlash] = useState<string | undefined>();
+  const end = async (message: string) => {
+    setFlash(message);
+    await reload();
+  };
+  return (
+    <div className="card">
+      <h1>{t.title(view.contractNumber)}</h1>
+      {flash ? <Notice kind="ok">{flash}</Notice> : null}
+      <dl className="summary-list">
+        <div>
+          <dt>{t.status}</dt>
+          <dd data-testid="contract-status">{t.statusText(view.status, view.endedOn)}</dd>
+        </div>
+        <div>
+          <dt>{t.deposit}</dt>
+          <dd>{formatEuro(view.deposit)}</dd>
+        </div>
+        <div>
+          <dt>{t.objectAddress}</dt>
+          <dd>{view.objectAddress}</dd>
+        </div>
+        <div>
+          <dt>{t.premium}</dt>
+          <dd>
+            {euroCents(view.ratePerPaymentCents)} {view.paymentAdverb}
+          </dd>
+        </div>
+        <div>
+          <dt>{t.iban}</dt>
+          <dd>{view.iban}</dd>
+        </div>
+        <div>
+          <dt>{t.mandateReference}</dt>
+          <dd>{view.mandateReference}</dd>
+        </div>
+        <div>
+          <dt>{t.postalAddress}</dt>
+          <dd>
+            {[view.address.street, view.address.number].filter(Boolean).join(' ')},{' '}
+            {[view.address.zip, view.address.city].filter(Boolean).join(' ')}
+          </dd>
+        </div>
+        {view.withdrawalPossible ? (
+          <div>
+            <dt>{t.withdrawalUntil}</dt>
+            <dd>{view.withdrawalDeadline}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <h2>{t.documents}</h2>
+      <ul>
+        {view.documents.map((d) => (
+          <li key={d.kind}>
+            <a href={buildUrl(config.apiHost, d.url)} download={d.filename}>
+              {d.kind === 'certificate' ? t.certificate : d.filename}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {active ? (
+        <>
+          {view.withdrawalPossible ? <WithdrawSection view={view} end={end} /> : null}
+          <IbanSection reload={reload} />
+          <AddressSection view={view} reload={reload} />
+          <CancelSection end={end} />
+        </>
+      ) : (
+        <p>{t.ended}</p>
+      )}
+    </div>
+  );
+}
+
+function IbanSection({ reload }: { reload: () => Promise<void> }) {
+  const { config } = useServices();
+  const [iban, setIban] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [done, setDone] = useState<string | undefined>();
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const r = await contractCall<{ mandateReference: string }>(
+      config.apiHost,
+      'PUT',
+      '/api/contracts/me/iban',
+      { iban },
+    );
+    setErrors(r.message ? { iban: r.message, ...r.fieldErrors } : r.fieldErrors);
+    setAttempt((a) => a + 1);
+    if (r.data) {
+      setDone(r.data.mandateReference);
+      setIban('');
+      await reload();
+    }
+  };
+  return (
+    <section aria-labelledby="h-iban">
+      <h2 id="h-iban">{t.changeIban}</h2>
+      <p>{t.changeIbanIntro}</p>
+      {done ? <Notice kind="ok">{t.ibanSaved(done)}</Notice> : null}
+      <form noValidate onSubmit={submit}>
+        <Summary errors={errors} labels={{ iban: f.iban }} attempt={attempt} />
+        <Field
+          name="iban"
+          label={f.iban}
+          value={iban}
+          error={errors.iban}
+          onChange={setIban}
+          autoComplete="off"
+        />
+        <div className="actions">
+          <button type="submit" className="button">
+            {t.saveIban}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function AddressSection({ view, reload }: { view: View; reload: () => Promise<void> }) {
+  const { config } = useServices();
+  const [a, setA] = useState({
+    street: view.address.street ?? '',
+    number: view.address.number ?? '',
+    zip: view.address.zip ?? '',
+    city: view.address.city ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [done, setDone] = useState(false);
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const r = await contractCall(config.apiHost, 'PUT', '/api/contracts/me/address', a);
+    setErrors(r.fieldErrors);
+    setAttempt((n) => n + 1);
+    setDone(!!r.data);
+    if (r.data) await reload();
+  };
+  const set = (k: keyof typeof a) => (v: string) => setA((s) => ({ ...s, [k]: v }));
+  return (
+    <section aria-labelledby="h-address">
+      <h2 id="h-address">{t.changeAddress}</h2>
+      {done ? <Notice kind="ok">{t.addressSaved}</Notice> : null}
+      <form noValidate onSubmit={submit}>
+        <Summary
+          errors={errors}
+          labels={{ street: f.street, number: f.number, zip: f.zip, city: f.city }}
+          attempt={attempt}
+        />
+        <Field
+          name="street"
+          label={f.street}
+          value={a.street}
+          error={errors.street}
+          onChange={set('street')}
+          autoComplete="address-line1"
+        />
+        <Field
+          name="number"
+          label={f.number}
+          value={a.number}
+          error={errors.number}
+          onChange={set('number')}
+        />
+        <Field
+          name="zip"
+          label={f.zip}
+          value={a.zip}
+          error={errors.zip}
+          onChange={set('zip')}
+          autoComplete="postal-code"
+          inputMode="numeric"
+        />
+        <Field
+          name="city"
+          label={f.city}
+          value={a.city}
+          error={errors.city}
+          onChange={set('city')}
+          autoComplete="address-level2"
+        />
+        <div className="actions">
+          <button type="submit" className="button">
+            {t.saveAddress}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface Quote {
+  lastDay: string;
+  refundCents: number;
+  outstandingCents: number;
+}
+
+function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
+  const { config } = useServices();
+  const [date, setDate] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState(0);
+  const [quote, setQuote] = useState<Quote | undefined>();
+  const ask = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const r = await contractCall<Quote>(
+      config.apiHost,
+      'POST',
+      '/api/contracts/me/cancellation-quote',
+      { date: date.trim() },
+    );
+    setErrors(r.fieldErrors);
+    setAttempt((n) => n + 1);
+    setQuote(r.data);
+  };
+  const confirm = async () => {
+    const r = await contractCall<Quote>(config.apiHost, 'POST', '/api/contracts/me/cancellation', {
+      date: date.trim(),
+    });
+    if (r.data) await end(t.cancelled(r.data.lastDay, euroCents(r.data.refundCents)));
+    else setErrors(r.fieldErrors);
+  };
+  return (
+    <section aria-labelledby="h-cancel">
+      <h2 id="h-cancel">{t.cancel}</h2>
+      <p>{t.cancelIntro}</p>
+      <form noValidate onSubmit={ask}>
+        <Summary errors={errors} labels={{ date: f.cancellationDate }} attempt={attempt} />
+        <Field
+          name="date"
+          label={f.cancellationDate}
+          hint={f.cancellationDateHint}
+          value={date}
+          error={errors.date}
+          onChange={(v) => {
+            setDate(v);
+            setQuote(undefined);
+          }}
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <div className="actions">
+          <button type="submit" className="button button--secondary">
+            {t.quote}
+          </button>
+        </div>
+      </form>
+      {quote ? (
+        <>
+          <Notice kind="ok">
+            <p data-testid="refund-figure">
+              {t.quoteResult(
+                quote.lastDay,
+                quote.refundCents > 0 ? euroCents(quote.refundCents) : undefined,
+                quote.outstandingCents > 0 ? euroCents(quote.outstandingCents) : undefined,
+              )}
+            </p>
+          </Notice>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => void confirm()}>
+              {t.cancelConfirm}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function WithdrawSection({ view, end }: { view: View; end: (message: string) => Promise<void> }) {
+  const { config } = useServices();
+  const confirm = async () => {
+    const r = await contractCall<{ receivedAtText: string }>(
+      config.apiHost,
+      'POST',
+      '/api/contracts/me/withdrawal',
+      {},
+    );
+    if (r.data) await end(t.withdrawn(r.data.receivedAtText));
+  };
+  return (
+    <section aria-labelledby="h-withdraw">
+      <h2 id="h-withdraw">{t.withdraw}</h2>
+      <p>{t.withdrawIntro(view.withdrawalDeadline)}</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => void confirm()}>
+          {t.withdrawConfirm}
+        </button>
+      </div>
+    </section>
+  );
+}

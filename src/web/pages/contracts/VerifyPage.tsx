@@ -1,0 +1,125 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { contractTexts } from '../../../domain/messages/contracts';
+import type { ContractStatus } from '../../../domain/contracts/status';
+import { formatEuro } from '../../text';
+import { useLocation } from '../../app/router';
+import { useServices } from '../../app/services';
+import { contractCall } from './api';
+import { Field, Notice, Summary, usePageTitle } from './Form';
+
+const t = contractTexts.verify;
+
+interface Verification {
+  status: ContractStatus;
+  endedOn?: string;
+  contractNumber: string;
+  deposit: number;
+  objectAddress: string;
+}
+
+/**
+ * /pruefen/{token}: the landlord's verification page, opened from the certificate's QR code or
+ * link. Shows only what the certificate shows plus the status now; an active guarantee can be
+ * released with the code printed on the certificate.
+ */
+export default function VerifyPage() {
+  const { config } = useServices();
+  const token = useLocation().pathname.split('/')[2] ?? '';
+  const [v, setV] = useState<Verification | undefined>();
+  const [missing, setMissing] = useState<string | undefined>();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | undefined>();
+  const [attempt, setAttempt] = useState(0);
+  const [released, setReleased] = useState(false);
+  usePageTitle(t.title);
+
+  useEffect(() => {
+    void contractCall<Verification>(
+      config.apiHost,
+      'GET',
+      `/api/contracts/verification/${encodeURIComponent(token)}`,
+    ).then((r) => {
+      if (r.data) setV(r.data);
+      else setMissing(r.message ?? contractTexts.errors.unknownToken);
+    });
+  }, [config.apiHost, token]);
+
+  const release = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const r = await contractCall<Verification>(
+      config.apiHost,
+      'POST',
+      `/api/contracts/verification/${encodeURIComponent(token)}/release`,
+      { code },
+    );
+    setErrors(r.fieldErrors);
+    setMessage(r.message);
+    setAttempt((a) => a + 1);
+    if (r.data) {
+      setV(r.data);
+      setReleased(true);
+    }
+  };
+
+  return (
+    <div className="card">
+      <h1>{t.title}</h1>
+      {missing ? <Notice kind="error">{missing}</Notice> : null}
+      {v ? (
+        <>
+          <p>{t.intro}</p>
+          {released ? <Notice kind="ok">{t.released(v.endedOn ?? '')}</Notice> : null}
+          <dl className="summary-list">
+            <div>
+              <dt>{t.status}</dt>
+              <dd data-testid="verification-status">
+                <strong>{t.statusText(v.status, v.endedOn)}</strong>
+              </dd>
+            </div>
+            <div>
+              <dt>{t.contractNumber}</dt>
+              <dd>{v.contractNumber}</dd>
+            </div>
+            <div>
+              <dt>{t.deposit}</dt>
+              <dd>{formatEuro(v.deposit)}</dd>
+            </div>
+            <div>
+              <dt>{t.objectAddress}</dt>
+              <dd>{v.objectAddress}</dd>
+            </div>
+          </dl>
+          {v.status === 'active' ? (
+            <section aria-labelledby="h-release">
+              <h2 id="h-release">{t.releaseTitle}</h2>
+              <p>{t.releaseIntro}</p>
+              {message ? <Notice kind="error">{message}</Notice> : null}
+              <form noValidate onSubmit={release}>
+                <Summary
+                  errors={errors}
+                  labels={{ code: contractTexts.fields.releaseCode }}
+                  attempt={attempt}
+                />
+                <Field
+                  name="code"
+                  label={contractTexts.fields.releaseCode}
+                  hint={contractTexts.fields.releaseCodeHint}
+                  value={code}
+                  error={errors.code}
+                  onChange={setCode}
+                  autoComplete="off"
+                />
+                <div className="actions">
+                  <button type="submit" className="button">
+                    {t.release}
+                  </button>
+                </div>
+              </form>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
