@@ -55,10 +55,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     // A slow or stalled client cannot hold a connection open (ADR 1111): the whole request must
     // arrive within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after 60 s, and Node checks
-    // every second instead of every 30 s.
+    // every second instead of every 30 s. Node derives headersTimeout from the requestTimeout given
+    // to its constructor; Fastify sets requestTimeout only afterwards, and with headersTimeout left
+    // at 60 s a trickling body was never cut off (timeouts.test.ts), so both go to Node directly.
     requestTimeout: config.requestTimeoutSeconds * 1000,
     connectionTimeout: 60_000,
-    http: { connectionsCheckingInterval: 1000 },
+    http: {
+      connectionsCheckingInterval: 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
+    },
   });
   const routes: RegisteredRoute[] = [];
   routeTables.set(app, routes);

@@ -23,11 +23,15 @@ describe('request timeout', () => {
     );
     // A byte now and then keeps the socket busy, as a slow-loris client does.
     const drip = setInterval(() => socket.write(' '), 200);
+    // Not closed within 10 s (ten checks at REQUEST_TIMEOUT_SECONDS=1) is a failure, and the
+    // dripping socket must not keep the server from closing after it.
     const closed = await new Promise<boolean>((resolve) => {
       socket.on('close', () => resolve(true));
       socket.on('error', () => resolve(true));
+      setTimeout(() => resolve(false), 10_000);
     });
     clearInterval(drip);
+    socket.destroy();
     expect(closed).toBe(true);
     expect(Buffer.concat(received).toString('latin1')).toMatch(/^HTTP\/1\.1 408/);
   }, 30_000);

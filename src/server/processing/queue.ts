@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { executeSqlIn, type Database, type Tx } from '../db/client';
 import type { Logger } from '../log';
 import { availabilityOf } from '../db/availability';
@@ -59,8 +60,21 @@ const safe = (err: unknown) => {
 };
 
 export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): JobQueue {
+  // pg-boss's stop() returns while a fetch is still in flight and completes jobs without awaiting
+  // the query; counting our own calls lets stop() wait until none touches the database any more.
+  let inFlight = 0;
+  async function tracked<T>(work: () => Promise<T>): Promise<T> {
+    inFlight++;
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+    }
+  }
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => db.executeSql(text, values) },
+    db: {
+      executeSql: (text: string, values: unknown[]) => tracked(() => db.executeSql(text, values)),
+    },
     schema: 'pgboss',
     supervise: true,
     schedule: true,
@@ -145,7 +159,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
             async (jobs) => {
               for (const job of jobs) {
                 try {
-                  await handlers![queue](job.data);
+                  await tracked(() => handlers![queue](job.data));
                 } catch (err) {
                   if (!availability.report(err))
                     log.warn(
@@ -175,6 +189,8 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     async stop() {
       if (!started) return;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const deadline = Date.now() + 10_000;
+      while (inFlight > 0 && Date.now() < deadline) await sleep(20);
       started = false;
     },
     async send(queue, data, tx) {
