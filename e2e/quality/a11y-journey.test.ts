@@ -29,7 +29,8 @@ describe('accessible journey with a clean log (PGlite, server as its own process
   beforeAll(async () => {
     const webDistDir = inject('webDistDir');
     if (!webDistDir) throw new Error(inject('webBuildError') || 'web app not built');
-    [server, browser] = await Promise.all([
+    // allSettled: when the browser cannot start, the server process is still stopped in afterAll.
+    const [s, b] = await Promise.allSettled([
       startProductServer({
         DATA_DIR: dir,
         WEB_DIST_DIR: webDistDir,
@@ -40,6 +41,9 @@ describe('accessible journey with a clean log (PGlite, server as its own process
       }),
       launchBrowser(),
     ]);
+    if (s.status === 'fulfilled') server = s.value;
+    if (b.status === 'fulfilled') browser = b.value;
+    for (const r of [s, b]) if (r.status === 'rejected') throw r.reason;
   });
   afterAll(async () => {
     await browser?.close();

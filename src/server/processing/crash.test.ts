@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { openPglite, type Database, type Engine } from '../db/client';
 import { migrate } from '../db/migrate';
 import { applications, decisions, documents, mails } from '../db/schema/index';
+import { copyPgliteTemplate } from '../testing/pgliteTemplate';
 import { createTestDatabase, engines, type TestDatabase } from '../testing/database';
 import { createMailer } from '../mail/index';
 import { createProcessing } from './index';
@@ -113,7 +114,8 @@ describe.each(engines)('kill -9 while jobs run, on %s', (engine: Engine) => {
       const env: Record<string, string> = { DATA_DIR: dataDir };
       if (engine === 'pglite') {
         // PGlite belongs to one process: prepare, close, then hand the directory to the server.
-        const db = await openPglite(join(dataDir, 'pglite'));
+        await copyPgliteTemplate(join(dataDir, 'pglite'));
+        const db = await openPglite(join(dataDir, 'pglite'), { fsync: false });
         await migrate(db);
         ids = await submitAll(db, dataDir);
         await db.close();

@@ -12,6 +12,7 @@ import { openPglite, type Database, type Engine } from '../db/client';
 import { migrate } from '../db/migrate';
 import { applications, decisions } from '../db/schema/index';
 import { hashCid, newCid } from '../services/cid';
+import { copyPgliteTemplate } from '../testing/pgliteTemplate';
 import { createTestDatabase, engines } from '../testing/database';
 import { createMailer } from '../mail/index';
 import { leaves, parseMime } from '../mail/testing/mime';
@@ -87,7 +88,8 @@ describe.each(engines)('npm run decide on %s', (engine: Engine) => {
         env.DATABASE_URL = pg.url!;
         db = pg;
       } else {
-        db = await openPglite(join(dataDir, 'pglite'));
+        await copyPgliteTemplate(join(dataDir, 'pglite'));
+        db = await openPglite(join(dataDir, 'pglite'), { fsync: false });
         await migrate(db);
       }
       const { id, number } = await pendingApplication(db, dataDir);

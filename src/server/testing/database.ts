@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database, type Engine } from '../db/client';
 import { migrate } from '../db/migrate';
+import { copyPgliteTemplate } from './pgliteTemplate';
 
 /** Every storage and API test runs on both engines. */
 export const engines: Engine[] = ['pglite', 'postgres'];
@@ -51,6 +52,7 @@ export async function createTestDatabase(
   let cleanup: () => Promise<void>;
   if (engine === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'mk-pglite-'));
+    await copyPgliteTemplate(dir, opts.migrate !== false);
     db = await openPglite(dir, { fsync: false, initApart: false });
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
