@@ -1,3 +1,4 @@
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../http/errors';
 import { isApiPath } from '../http/security';
@@ -32,11 +33,13 @@ export function registerPartnerAuth(
   limit: { max: number; timeWindow: string },
 ): void {
   app.decorateRequest('partner', null);
+  // Its own counter in the shared store (ADR 1114: the groupId is the counter's purpose).
   const perKey = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.timeWindow,
-    keyGenerator: (request) => `partner-key:${request.partner?.keyId ?? ''}`,
-  });
+    keyGenerator: (request) => request.partner?.keyId ?? '',
+    groupId: 'partner_key',
+  } as CreateRateLimitOptions);
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     if (header === undefined || !isApiPath(request.url)) return;

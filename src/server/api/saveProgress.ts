@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Services } from '../services/index';
@@ -16,9 +16,12 @@ export interface SaveProgressLimits {
   perAddress: Limiter;
 }
 
-/** The recipient as a counter key: a hash, so no e-mail address is kept in memory as such. */
-export const addressKey = (email: string) =>
-  `sp-address:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
+/** The recipient as a counter key (the counter store keeps only its HMAC, ADR 1114). */
+const addressKey = (email: string) => email.trim().toLowerCase();
+
+/** A limit with a counter of its own (the store's purpose is the groupId, ADR 1114). */
+const ownCounter = (groupId: string, options: CreateRateLimitOptions) =>
+  ({ ...options, groupId }) as CreateRateLimitOptions;
 
 /**
  * The save-progress mail limits (ADR 1105): a client may ask for SAVE_PROGRESS_MAILS_PER_CLIENT
@@ -27,19 +30,23 @@ export const addressKey = (email: string) =>
  */
 export function createSaveProgressLimits(app: FastifyInstance, config: Config): SaveProgressLimits {
   return {
-    perClient: app.createRateLimit({
-      max: config.saveProgressMailsPerClient,
-      timeWindow: '1 hour',
-      keyGenerator: (request) => `sp-client:${request.ip}`,
-    }),
-    perAddress: app.createRateLimit({
-      max: config.saveProgressMailsPerAddress,
-      timeWindow: '1 hour',
-      keyGenerator: (request) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        return addressKey(typeof body.email === 'string' ? body.email : '');
-      },
-    }),
+    perClient: app.createRateLimit(
+      ownCounter('save_progress_client', {
+        max: config.saveProgressMailsPerClient,
+        timeWindow: '1 hour',
+        keyGenerator: (request) => request.ip,
+      }),
+    ),
+    perAddress: app.createRateLimit(
+      ownCounter('save_progress_address', {
+        max: config.saveProgressMailsPerAddress,
+        timeWindow: '1 hour',
+        keyGenerator: (request) => {
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          return addressKey(typeof body.email === 'string' ? body.email : '');
+        },
+      }),
+    ),
   };
 }
 

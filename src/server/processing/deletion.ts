@@ -28,6 +28,8 @@ export interface DeletionReport {
   accessTokensRemoved: number;
   /** Letter records older than their six-year retention. */
   lettersRemoved: number;
+  /** Rate-limit counters whose window is over (ADR 1114). */
+  rateLimitCountersRemoved: number;
 }
 
 /**
@@ -39,7 +41,8 @@ export interface DeletionReport {
  *   human review).
  * Submitted, pending and active contracts are never deleted here; an ended contract (withdrawn,
  * cancelled, released) goes once its retention (contracts.retain_until, ADR 0922) has passed.
- * Expired or used magic-link tokens go at every run; letter records after six years.
+ * Expired or used magic-link tokens go at every run; letter records after six years; rate-limit
+ * counters once their window is over.
  * Sandbox applications (partner test keys) go one day after they were made, whatever their state
  * (ADR 0712); webhook events after 30 days. Decisions, documents, e-mail
  * rows and resume links go with the application (ON DELETE CASCADE).
@@ -68,6 +71,7 @@ export async function runDeletion(
     contractsRetentionEnded: 0,
     accessTokensRemoved: 0,
     lettersRemoved: 0,
+    rateLimitCountersRemoved: 0,
   };
   for (;;) {
     const deleted = await deleteBatch(db, settings, now, batchSize, report);
@@ -110,6 +114,12 @@ export async function runDeletion(
       [new Date(now.getTime() - webhookEventDays * DAY).toISOString()],
     );
     report.webhookEventsRemoved = events.rows.length;
+    const counters = await executeSqlIn(
+      tx,
+      'DELETE FROM rate_limit_counters WHERE expires_at < $1::timestamptz RETURNING purpose',
+      [nowIso],
+    );
+    report.rateLimitCountersRemoved = counters.rows.length;
   });
   if (db.engine === 'pglite') await db.executeSql('VACUUM');
   return report;

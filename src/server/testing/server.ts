@@ -37,8 +37,13 @@ export async function startTestServer(opts: {
   logLines?: string[];
   /** Start the real decision processing (pg-boss jobs, mails to the outbox). */
   processing?: boolean;
+  /**
+   * Run on this database instead of a fresh one; close() closes it. Several stateless instances
+   * on one PostgreSQL, as in production: each gets its own connection (openPostgres on one URL).
+   */
+  database?: TestDatabase;
 }): Promise<TestServer> {
-  const db = await createTestDatabase(opts.engine);
+  const db = opts.database ?? (await createTestDatabase(opts.engine));
   // Mail outbox and spool of this server only.
   const dataDir = mkdtempSync(join(tmpdir(), 'mk-data-'));
   const config: Config = {

@@ -6,3 +6,4 @@ export * from './processing';
 export * from './contracts';
 export * from './idempotency';
 export * from './partnerApi';
+export * from './rateLimits';
