@@ -1,9 +1,9 @@
-import { chmodSync, mkdirSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config';
 import { systemClock } from './clock';
 import { createLogger } from './log';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/dataDirLock';
+import { makeDataDirPrivate } from './db/privateDataDir';
 import { availabilityOf } from './db/availability';
 import { safeErrorFields } from './http/errors';
 import { migrate } from './db/migrate';
@@ -32,10 +32,19 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.logLevel);
-  // Data files (database, outbox, spool) are readable by this user only (ADR 1112).
+  // Data files (database, outbox, spool) are readable by this user only (ADR 1112, 1115): ours
+  // by the umask; those an older version left open are closed now, and again once the database
+  // is open and every hour, because PGlite sets its files' modes itself (0666/0644).
   process.umask(0o077);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(config.dataDir, 0o700);
+  const dataDir = config.dataDir;
+  const closeDataFiles = () => {
+    const modes = makeDataDirPrivate(dataDir);
+    if (modes.dirs + modes.files > 0)
+      log.info({ dirs: modes.dirs, files: modes.files }, 'data files made private');
+    if (modes.failed > 0)
+      log.warn({ failed: modes.failed }, 'some data files could not be made private');
+  };
+  closeDataFiles();
   const db = await openDatabase(config).catch((err: unknown) => {
     if (!(err instanceof DataDirLockedError)) throw err;
     process.stderr.write(`${err.message}\n`);
@@ -47,6 +56,8 @@ async function main(): Promise<void> {
     await migrate(db);
     await seedReferenceData(db, startConfig, log);
   });
+  closeDataFiles();
+  setInterval(closeDataFiles, 3_600_000).unref();
   if (!process.env.SERVER_SECRET)
     config = { ...config, serverSecret: await persistedServerSecret(db) };
 
