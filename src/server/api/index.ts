@@ -56,6 +56,9 @@ export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<
     timeWindow: config.rateLimitWindow,
     // Its own counter per client, apart from the writes (the shared store keys by client + group).
     groupId: 'partner_lookup',
+    // A lookup is a read: on a full disk the counter cannot be written but the partner can still
+    // be read, so a failing counter lets it through (writes fail with the database anyway).
+    skipOnError: true,
   };
   registerPartnerAuth(app, services.partnerKeys, {
     max: config.partnerRateLimit,
