@@ -77,6 +77,17 @@ describe('limits hold across two instances on one PostgreSQL', () => {
     ).toBe(200);
   });
 
+  it('concurrent writes on both instances: exactly the limit passes', async () => {
+    // Eight at once from a new client, four to each instance, racing on one new counter row.
+    const all = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(instance(i).url, 'POST', '/api/tenancies?step=start', {}, from('203.0.113.4')),
+      ),
+    );
+    const statuses = all.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+  });
+
   it('the partner lookup limit (3) is spent by lookups on both instances and both APIs', async () => {
     const statuses = [
       (await call(a.url, 'GET', '/api/partners/NOPE1', undefined, from('203.0.113.3'))).status,
