@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import type { Services } from '../services/index';
 import { apiError } from '../http/errors';
-import { databaseCounterStore } from '../http/rateLimitStore';
+import { counterStoreFor } from '../http/rateLimitStore';
 import type { Logger } from '../log';
 import { ContractService, registerContractRoutes } from '../contracts/index';
 import { availabilityOf } from '../db/availability';
@@ -34,11 +34,11 @@ export interface ApiDeps {
 export async function registerApi(app: FastifyInstance, deps: ApiDeps): Promise<void> {
   const { config, services } = deps;
   // Writes are limited per client address, one counter across all write routes (ADR 1110);
-  // reads are cheap and cached by the browser. The counters are in the database, so the limits
-  // hold across all instances on it (ADR 1114).
+  // reads are cheap and cached by the browser. On PostgreSQL the counters are in the database, so
+  // the limits hold across all instances on it; on PGlite (one process) in memory (ADR 1114).
   await app.register(rateLimit, {
     global: false,
-    store: databaseCounterStore(deps.db, config.serverSecret),
+    store: counterStoreFor(deps.db, config.serverSecret),
     errorResponseBuilder: (_req, ctx) => ({
       statusCode: 429,
       ...apiError(429),

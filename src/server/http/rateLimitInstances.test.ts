@@ -3,8 +3,9 @@ import { systemClock } from '../clock';
 import { openPostgres } from '../db/client';
 import { PartnerKeyService } from '../partnerApi/keys';
 import { runDeletion } from '../processing/deletion';
-import { createTestDatabase, engines, type TestDatabase } from '../testing/database';
+import { createTestDatabase, type TestDatabase } from '../testing/database';
 import { call } from '../testing/http';
+import { memoryCounterStore } from './rateLimitStore';
 import { startTestServer, type TestServer } from '../testing/server';
 
 const limits = {
@@ -165,11 +166,11 @@ describe('limits hold across two instances on one PostgreSQL', () => {
   });
 });
 
-describe.each(engines)('rate-limit counters on %s', (engine) => {
+describe('rate-limit counters in PostgreSQL', () => {
   let s: TestServer;
   beforeAll(async () => {
     s = await startTestServer({
-      engine,
+      engine: 'postgres',
       env: { RATE_LIMIT_WRITES: '2', RATE_LIMIT_WINDOW: '1 hour' },
     });
   });
@@ -199,5 +200,42 @@ describe.each(engines)('rate-limit counters on %s', (engine) => {
     expect(report.rateLimitCountersRemoved).toBe(1);
     const left = await s.db.executeSql('SELECT count(*)::int AS n FROM rate_limit_counters');
     expect(Number(left.rows[0]!.n)).toBe(0);
+  });
+});
+
+/** PGlite serves one process (ADR 1101): its counters are kept in memory, with the same windows. */
+describe('rate-limit counters in memory (embedded engine)', () => {
+  it('counts per purpose and key; a window that is over starts again at 1', () => {
+    let t = 1_000;
+    const Store = memoryCounterStore(() => t);
+    const root = new Store();
+    const writes = root.child({});
+    const lookups = root.child({ groupId: 'partner_lookup' });
+    const incr = (store: typeof root, key: string) => {
+      let out: { current: number; ttl: number } | undefined;
+      store.incr(key, (err, res) => (out = err ? undefined : res), 60_000, 10);
+      return out;
+    };
+    expect(incr(writes, 'a')).toEqual({ current: 1, ttl: 60_000 });
+    t += 10_000;
+    expect(incr(writes, 'a')).toEqual({ current: 2, ttl: 50_000 });
+    expect(incr(writes, 'b')).toEqual({ current: 1, ttl: 60_000 });
+    expect(incr(lookups, 'a')).toEqual({ current: 1, ttl: 60_000 });
+    t += 50_000;
+    expect(incr(writes, 'a')).toEqual({ current: 1, ttl: 60_000 });
+  });
+
+  it('the product on PGlite writes no counter rows', async () => {
+    const s = await startTestServer({ engine: 'pglite', env: { RATE_LIMIT_WRITES: '2' } });
+    try {
+      const write = () => call(s.url, 'POST', '/api/tenancies?step=start', {});
+      expect([(await write()).status, (await write()).status, (await write()).status]).toEqual([
+        200, 200, 429,
+      ]);
+      const rows = await s.db.executeSql('SELECT count(*)::int AS n FROM rate_limit_counters');
+      expect(Number(rows.rows[0]!.n)).toBe(0);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -69,3 +69,46 @@ export function databaseCounterStore(
   }
   return DatabaseCounterStore;
 }
+
+/**
+ * The same counters in this process's memory, for the embedded database: one server process per
+ * DATA_DIR is enforced (ADR 1101), so there is no other instance to share them with, and a
+ * counter row would cost every write request a commit of its own (with an fsync, ADR 1002).
+ * Same windows as the database store: a key's window opens with its first request.
+ */
+export function memoryCounterStore(
+  now: () => number = Date.now,
+): new (options?: unknown) => CounterStore {
+  const windows = new Map<string, { count: number; expiresAt: number }>();
+  const maxKeys = 100_000;
+  const purge = (t: number) => {
+    for (const [k, w] of windows) if (w.expiresAt <= t) windows.delete(k);
+  };
+  class MemoryCounterStore implements CounterStore {
+    readonly incr: Incr;
+    constructor(_options?: unknown, purpose = writePurpose) {
+      this.incr = (key, cb, timeWindow) => {
+        const t = now();
+        const k = `${purpose}\n${key}`;
+        let w = windows.get(k);
+        if (!w || w.expiresAt <= t) {
+          if (!w && windows.size >= maxKeys) purge(t);
+          w = { count: 0, expiresAt: t + timeWindow };
+          windows.set(k, w);
+        }
+        w.count++;
+        cb(null, { current: w.count, ttl: w.expiresAt - t });
+      };
+    }
+    child(routeOptions: object): CounterStore {
+      const { groupId } = routeOptions as { groupId?: string };
+      return new MemoryCounterStore(undefined, groupId ?? writePurpose);
+    }
+  }
+  return MemoryCounterStore;
+}
+
+/** PostgreSQL may serve several instances: counters in the database; PGlite: in memory. */
+export function counterStoreFor(db: Database, serverSecret: string) {
+  return db.engine === 'postgres' ? databaseCounterStore(db, serverSecret) : memoryCounterStore();
+}
