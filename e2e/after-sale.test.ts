@@ -6,7 +6,9 @@ import { contracts } from '../src/server/db/schema/index';
 import { contractCredentials } from '../src/server/contracts/credentials';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
-import { leaves, parseMime } from '../src/server/mail/testing/mime';
+import { pdfText } from '../src/server/documents/testing/pdfText';
+import { poppler } from '../src/server/documents/testing/pdfTools';
+import { leaves, parseMime, type MimePart } from '../src/server/mail/testing/mime';
 import type { SmtpPeer } from '../src/server/mail/testing/smtp-peer';
 import { addDays, todayInBerlin } from '../src/domain/dates';
 import { inDays } from './support/dates';
@@ -42,20 +44,45 @@ async function acceptedContract(server: AppServer) {
   return { number, ...contractCredentials(server.config.serverSecret, row.applicationId) };
 }
 
-async function mailText(smtp: SmtpPeer, subject: string): Promise<string> {
+/** The last mail the SMTP peer received whose subject contains `subject`, parsed. */
+async function mail(smtp: SmtpPeer, subject: string): Promise<MimePart> {
   for (let i = 0; i < 150; i++) {
     const hit = [...smtp.received]
       .reverse()
       .map((r) => parseMime(r.raw))
       .find((p) => (p.headers.get('subject') ?? '').includes(subject));
-    if (hit)
-      return leaves(hit)
-        .find((l) => l.contentType === 'text/plain')!
-        .body.toString('utf8')
-        .replace(/\r\n/g, '\n');
+    if (hit) return hit;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail with subject "${subject}"`);
+}
+
+async function mailText(smtp: SmtpPeer, subject: string): Promise<string> {
+  return leaves(await mail(smtp, subject))
+    .find((l) => l.contentType === 'text/plain')!
+    .body.toString('utf8')
+    .replace(/\r\n/g, '\n');
+}
+
+/**
+ * The acceptance e-mail's PDF attachments, each read with poppler as a reader would: the text
+ * (pdftotext), the seal (pdfsig) and the tags (pdfinfo). Answers the text by file name.
+ */
+async function checkedAttachments(smtp: SmtpPeer, number: string) {
+  const pdfs = leaves(
+    await mail(smtp, `Ihre Mietkautionsbürgschaft ist angenommen – Vertrag ${number}`),
+  ).filter((p) => p.contentType === 'application/pdf');
+  const texts = new Map<string, string>();
+  for (const p of pdfs) {
+    const name = p.filename ?? '';
+    const pdf = new Uint8Array(p.body);
+    expect(await poppler('pdfsig', pdf), name).toContain(
+      'Signature Validation: Signature is Valid.',
+    );
+    expect(await poppler('pdfinfo', pdf), name).toMatch(/Tagged:\s+yes/);
+    texts.set(name, await pdfText(pdf));
+  }
+  return texts;
 }
 
 /** Screenshots at 375 and 1280 px (looked at by the author; written to /tmp). */
@@ -73,8 +100,40 @@ const isoIn = (n: number) => addDays(todayInBerlin(new Date()), n);
 describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) => {
   const h = useBrowserApp({ engine });
 
-  test('withdrawal from the footer without login; confirmation e-mail with date and time; verification shows "widerrufen"', async () => {
-    const { number, verificationToken } = await acceptedContract(h.server);
+  test('acceptance e-mail with all documents (read, seal, tags checked); withdrawal from the footer without login; confirmation e-mail with date and time; verification shows "widerrufen"', async () => {
+    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+
+    // The five documents the acceptance e-mail carries, each sealed and tagged.
+    const docs = await checkedAttachments(h.server.smtp, number);
+    expect([...docs.keys()].sort()).toEqual(
+      [
+        `Buergschaftsurkunde-${number}.pdf`,
+        `Versicherungsschein-${number}.pdf`,
+        'Versicherungsbedingungen.pdf',
+        'Verbraucherinformationen.pdf',
+        'Widerrufsbelehrung.pdf',
+      ].sort(),
+    );
+    const certificate = docs.get(`Buergschaftsurkunde-${number}.pdf`)!;
+    for (const phrase of [number, 'Max Mustermann', '1.500,00 €', `Freigabecode: ${releaseCode}`])
+      expect(certificate).toContain(phrase);
+    expect(certificate.replace(/\s/g, '')).toContain(`/pruefen/${verificationToken}`);
+    const policy = docs.get(`Versicherungsschein-${number}.pdf`)!;
+    for (const phrase of [
+      number,
+      'Max Mustermann',
+      'Bürgschaftssumme 1.500,00 €',
+      `Mandatsreferenz ${number}-01`,
+      h.server.config.sepaCreditorId,
+      `ziehen wir am ${inDays(14)}`, // pre-notification: 14 days after the application
+    ])
+      expect(policy).toContain(phrase);
+    expect(docs.get('Versicherungsbedingungen.pdf')).toContain('sobald Ihr Vermieter sie freigibt');
+    expect(docs.get('Verbraucherinformationen.pdf')).toContain('Produktinformationsblatt');
+    expect(docs.get('Widerrufsbelehrung.pdf')).toContain(
+      'Klicken Sie auf die Schaltfläche „Vertrag widerrufen“',
+    );
+
     const { context, page, app } = await h.open();
     await app.goto('/start');
     await page.getByRole('link', { name: contractTexts.footerWithdraw }).click();
