@@ -238,6 +238,7 @@ describe('reservation confirmation', () => {
       'Sofortzusage',
       'MR-2026-000007',
       'Frau Märta Müller',
+      'für Frau Märta Müller eine Mietkautionsbürgschaft',
       '1.800,00 €',
       '01.04.2026',
     ]) {

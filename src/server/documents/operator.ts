@@ -5,7 +5,7 @@ import { guarantor } from './guarantor';
  * The operator (insurer and guarantor) as the documents name it: config.operator (OPERATOR_*),
  * the same details as the {{operator.*}} placeholders of content/legal/*.md. The fallback below
  * (the example company of guarantor.ts, with marked placeholders for what it does not know) is
- * used where no configuration is passed in: document tests and the Sofortzusage.
+ * used where no configuration is passed in: the document tests.
  */
 export type OperatorDetails = Omit<LegalOperatorDetails, 'sepaCreditorId'>;
 

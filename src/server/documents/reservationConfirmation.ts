@@ -1,5 +1,5 @@
 import { formatDate, formatEuro } from '../mail/format';
-import { fallbackOperator } from './operator';
+import { fallbackOperator, type OperatorDetails } from './operator';
 import { createLayout } from './layout';
 
 export interface ReservationConfirmationData {
@@ -9,14 +9,19 @@ export interface ReservationConfirmationData {
   deposit: number;
   issuedAt: Date;
   validUntil: Date;
+  /** config.operator (OPERATOR_*), as on the certificate; the fallback only in document tests. */
+  operator?: OperatorDetails | undefined;
 }
 
 export const reservationFilename = (reservationNumber: string) =>
   `Sofortzusage-${reservationNumber}.pdf`;
 
+/** "für Herrn Max Muster": the salutation after "für" takes the accusative. */
+const accusative = (name: string) => name.replace(/^Herr /, 'Herrn ');
+
 /** The reservation confirmation (Sofortzusage) a tenant can show a prospective landlord. */
 export async function reservationConfirmationPdf(d: ReservationConfirmationData): Promise<Buffer> {
-  const guarantor = fallbackOperator;
+  const guarantor = d.operator ?? fallbackOperator;
   const l = createLayout({
     title: `Sofortzusage ${d.reservationNumber}`,
     subject: 'Reservierung einer Mietkautionsbürgschaft',
@@ -33,7 +38,7 @@ export async function reservationConfirmationPdf(d: ReservationConfirmationData)
     { label: 'Gültig bis', value: formatDate(d.validUntil) },
   ]);
   l.paragraph(
-    `${guarantor.name} bestätigt, dass sie für ${d.tenant} eine Mietkautionsbürgschaft bis zu einem Betrag von ${formatEuro(d.deposit)} übernehmen wird, wenn der Mietvertrag bis zum ${formatDate(d.validUntil)} geschlossen und der Antrag mit den Angaben zu Vermieter und Mietobjekt vervollständigt wird.`,
+    `${guarantor.name} bestätigt, dass sie für ${accusative(d.tenant)} eine Mietkautionsbürgschaft bis zu einem Betrag von ${formatEuro(d.deposit)} übernehmen wird, wenn der Mietvertrag bis zum ${formatDate(d.validUntil)} geschlossen und der Antrag mit den Angaben zu Vermieter und Mietobjekt vervollständigt wird.`,
   );
   l.paragraph(
     'Diese Bestätigung ist selbst noch keine Bürgschaft. Der Vermieter erhält die Bürgschaftsurkunde, sobald der Antrag abgeschlossen ist.',

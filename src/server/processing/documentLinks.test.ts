@@ -11,10 +11,19 @@ import { leaves, parseMime } from '../mail/testing/mime';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { startTestServer, type TestServer } from '../testing/server';
-import { poll, submit } from './testing/http';
+import { poll, reserve, submit } from './testing/http';
 import { de } from '../../domain/index';
+import { fallbackOperator } from '../documents/index';
 
 const publicUrl = 'https://antrag.example';
+/** A configured operator (OPERATOR_*): every document must name it, not the built-in example. */
+const operatorEnv = {
+  OPERATOR_NAME: 'Kautionsschutz Muster GmbH',
+  OPERATOR_STREET: 'Musterweg 5',
+  OPERATOR_ZIP_CITY: '10115 Berlin',
+  OPERATOR_EMAIL: 'service@kautionsschutz.example',
+  OPERATOR_REGISTER: 'Amtsgericht Charlottenburg HRB 99999',
+};
 
 describe.each(engines)('contract documents through expiring links on %s', (engine) => {
   let s: TestServer;
@@ -24,7 +33,12 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
   const get = (path: string, init?: RequestInit) => fetch(`${s.url}${path}`, init);
 
   beforeAll(async () => {
-    s = await startTestServer({ engine, clock, processing: true, env: { PUBLIC_URL: publicUrl } });
+    s = await startTestServer({
+      engine,
+      clock,
+      processing: true,
+      env: { PUBLIC_URL: publicUrl, ...operatorEnv },
+    });
     cid = await submit(s, 'Mustermann');
     st = await poll(s, cid);
   });
@@ -73,6 +87,8 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     const text = await pdfText(pdf);
     expect(text.replace(/\s/g, '')).toContain(`${publicUrl}/pruefen/${v.verificationToken}`);
     expect(text).toContain(`Freigabecode: ${v.releaseCode}`);
+    expect(text).toContain('Kautionsschutz Muster GmbH · Musterweg 5 · 10115 Berlin');
+    expect(text).not.toContain(fallbackOperator.name);
   });
 
   it('the policy names the mandate reference, the creditor id and the first debit', async () => {
@@ -116,6 +132,22 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     expect(r.headers.get('location')).toMatch(
       /^\/api\/documents\/[0-9a-f-]{36}\/certificate\.pdf\?/,
     );
+  });
+
+  it('the Sofortzusage names the configured operator, not the built-in example', async () => {
+    const r = await reserve(s, 'Reserviert');
+    expect(r.state).toBe('accepted');
+    const pdf = await get(`/api/tenancies/${r.cid}/reservation.pdf`);
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(r.orderId);
+    for (const phrase of [
+      'Kautionsschutz Muster GmbH · Musterweg 5 · 10115 Berlin',
+      'Kautionsschutz Muster GmbH bestätigt, dass sie für Herrn Max Reserviert',
+      'Amtsgericht Charlottenburg HRB 99999',
+    ])
+      expect(text).toContain(phrase);
+    expect(text).not.toContain(fallbackOperator.name);
   });
 
   it('the legal texts are public, sealed and tagged PDFs; unknown names are 404', async () => {

@@ -136,6 +136,7 @@ export async function issueDocuments(
       deposit: f.deposit,
       issuedAt,
       validUntil: reservationValidUntil(args.app, settings.reservationDays, issuedAt),
+      operator: settings.issuer.operator,
     });
     return {
       documents: [

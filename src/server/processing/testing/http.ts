@@ -32,3 +32,25 @@ export async function poll(s: TestServer, cid: string) {
     documents?: Array<{ kind: string; title: string; url: string; expiresAt?: string }>;
   };
 }
+
+/** A reservation (Sofortzusage) for the given tenant last name, polled until decided. */
+export async function reserve(s: TestServer, lastName: string) {
+  const app = completeNewApiApplication() as {
+    rentalObject: unknown;
+    tenant: Record<string, unknown>;
+  };
+  const r = await call(s.url, 'POST', '/api/tenancies?step=tenant&reservation=1', {
+    rentalObject: app.rentalObject,
+    tenant: { ...app.tenant, name: lastName },
+    privacyPolicyAccepted: 'true',
+    ...(await securityFields(s.url)),
+  });
+  expect(r.body.errors).toEqual({});
+  const cid = r.body.cid as string;
+  let st = await call(s.url, 'GET', `/api/reservation/state/${cid}`);
+  for (let i = 1; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
+    await new Promise((res) => setTimeout(res, 1000));
+    st = await call(s.url, 'GET', `/api/reservation/state/${cid}`);
+  }
+  return { cid, state: st.body.state as string, orderId: st.body.orderId as string };
+}
