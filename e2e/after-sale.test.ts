@@ -259,12 +259,14 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.fill('c.code', releaseCode.toLowerCase());
     await app.clickButton(contractTexts.verify.release);
     await page.getByText(/ist seit dem .* freigegeben/).waitFor();
+    expect(await page.getByText(/ist seit dem .* freigegeben/).innerText()).toContain('per Brief');
     expect(await page.getByTestId('verification-status').innerText()).toMatch(/^freigegeben am /);
     await app.expectAccessible();
     await shoot(page, 'pruefen-freigegeben', engine);
     const mail = await mailText(h.server.smtp, 'Ihr Vermieter hat die Bürgschaft freigegeben');
     expect(mail).toContain(number);
     expect(mail).toMatch(DATE_TIME);
+    expect(mail).toContain('Stammt die Freigabe nicht von Ihrem Vermieter'); // ADR 0924
 
     await app.goto('/pruefen/AAAAAAAAAAAAAAAAAAAAAA');
     await page.getByText(contractTexts.errors.unknownToken).waitFor();

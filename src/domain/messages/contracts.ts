@@ -159,6 +159,6 @@ export const contractTexts = {
       'Als Vermieterin oder Vermieter geben Sie die Bürgschaft frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Die Freigabe ist endgültig: Die Bürgschaft endet heute, der Mieter wird informiert.',
     release: 'Bürgschaft freigeben',
     released: (date: string) =>
-      `Die Bürgschaft ist seit dem ${date} freigegeben. Vielen Dank; der Mieter ist informiert.`,
+      `Die Bürgschaft ist seit dem ${date} freigegeben. Vielen Dank; der Mieter ist informiert. Zur Sicherheit bestätigen wir Ihnen die Freigabe zusätzlich per Brief an die Vermieteranschrift aus dem Antrag.`,
   },
 } as const;

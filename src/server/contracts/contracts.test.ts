@@ -308,10 +308,16 @@ describe.each(engines)('after the sale on %s', (engine) => {
       contractNumber: number,
       endedOn: '02.03.2026',
     });
-    expect((await mailTo(smtp, EMAIL, 'freigegeben')).text).toContain(
-      'am 02.03.2026 um 10:00:00 Uhr freigegeben',
-    );
+    const told = (await mailTo(smtp, EMAIL, 'freigegeben')).text;
+    expect(told).toContain('am 02.03.2026 um 10:00:00 Uhr freigegeben');
+    // the tenant can object; the landlord gets a letter (the tenant holds the code too, ADR 0924)
+    expect(told).toContain('Stammt die Freigabe nicht von Ihrem Vermieter');
     expect((await events(s, id)).at(-1)).toBe('released:landlord');
+    const letters = await s.db.orm
+      .select()
+      .from(contractLetters)
+      .where(eq(contractLetters.applicationId, id));
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual(['landlord:released']);
 
     await call(s.url, 'POST', '/api/contracts/access', { contractNumber: number, email: EMAIL });
     const before = await s.db.orm.select().from(contractAccessTokens);

@@ -671,8 +671,12 @@ export class ContractService {
           refundCents: s.refundCents,
           outstandingCents: s.outstandingCents,
           confirmedBy: 'release_code',
+          landlordNotice: 'letter',
         },
       });
+      // The code is printed on the tenant's copy too (ADR 0924): a letter to the landlord's
+      // address confirms the release through a channel the tenant does not control.
+      await this.letterToLandlord(tx, l.app.id, 'released', now);
       return { l, s };
     });
     if ('error' in outcome) throw outcome.error;

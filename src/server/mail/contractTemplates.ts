@@ -172,5 +172,8 @@ export function releasedMail(
     },
     factsList(d),
     { p: refundSentence(d.refundCents, d.outstandingCents) },
+    {
+      p: 'Zur Sicherheit bestätigen wir die Freigabe Ihrem Vermieter zusätzlich per Brief. Stammt die Freigabe nicht von Ihrem Vermieter, melden Sie sich bitte sofort bei uns: Dann prüfen wir sie, und die Bürgschaft besteht weiter, bis Ihr Vermieter sie selbst freigibt.',
+    },
   ]);
 }
