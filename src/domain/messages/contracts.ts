@@ -4,6 +4,7 @@
 // (src/server/mail/contractTemplates.ts).
 
 import type { ContractStatus } from '../contracts/status';
+import { ui } from './ui';
 
 export const contractStatusLabels: Record<ContractStatus, string> = {
   active: 'gültig',
@@ -13,8 +14,9 @@ export const contractStatusLabels: Record<ContractStatus, string> = {
 };
 
 export const contractTexts = {
-  footerWithdraw: 'Vertrag widerrufen',
-  footerContract: 'Mein Vertrag',
+  // The footer's two links are in ui.legal (withdraw, myContract): the footer is on every page and
+  // must not load this catalogue into the first chunk (ADR 0807).
+  footerWithdraw: ui.legal.withdraw,
   fields: {
     contractNumber: 'Vertragsnummer',
     contractNumberHint:

@@ -204,6 +204,8 @@ export const ui = {
   legal: {
     footerLabel: 'Rechtliches und Kontakt',
     withdraw: 'Vertrag widerrufen',
+    /** The tenant's contract page (/vertrag). */
+    myContract: 'Mein Vertrag',
   },
   /** The premium from the first step on, and the short summary on every later step (issue 11). */
   summary: {

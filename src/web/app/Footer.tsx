@@ -1,7 +1,6 @@
 import { legalPagePath, legalTitles, type LegalSlug } from '../../domain/legal/slugs';
 import { ui } from '../text';
 import { Link } from './router';
-import { contractTexts } from '../../domain/messages/contracts';
 
 const order: LegalSlug[] = [
   'impressum',
@@ -34,7 +33,7 @@ export function Footer() {
           </li>
           <li>
             {/* The tenant's contract page (magic link, no password). */}
-            <a href="/vertrag">{contractTexts.footerContract}</a>
+            <a href="/vertrag">{ui.legal.myContract}</a>
           </li>
         </ul>
       </nav>
