@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { stepIds, steps } from './src/domain/flow/steps.ts';
+import { tableRulePaths } from './src/domain/rules/tablePaths.ts';
 
 /** Where the server finds the route preloads (a dot folder: @fastify/static does not serve it). */
 export const routePreloadsFile = '.vite/route-preloads.json';
@@ -37,6 +38,14 @@ function routePreloadsAndPrecompression(): Plugin {
       };
       const loaded = entry ? closure(entry.fileName) : new Set<string>();
       const preloads: Record<string, string[]> = {};
+      // ADR 0807: the rule checks with large tables, loaded by src/web/rules.ts on the steps that
+      // show such a field; named with those steps' chunks so they do not wait for the entry.
+      const tables = chunks.find((c) => c.facadeModuleId?.endsWith('/domain/rules/tableRules.ts'));
+      if (!tables) this.warn('no chunk for domain/rules/tableRules.ts');
+      const showsTableField = (id: (typeof stepIds)[number]) =>
+        (tableRulePaths as readonly string[]).some((p) =>
+          (steps[id].fields as readonly string[]).includes(p),
+        );
       for (const id of stepIds) {
         // src/web/app/App.tsx: one lazy chunk per step body, steps/<Id>Step.tsx.
         const module = `/steps/${upperFirst(id)}Step.tsx`;
@@ -45,9 +54,9 @@ function routePreloadsAndPrecompression(): Plugin {
           this.warn(`no chunk for ${module}: ${steps[id].route} gets no preload`);
           continue;
         }
-        preloads[steps[id].route] = [...closure(chunk.fileName)]
-          .filter((f) => !loaded.has(f))
-          .map((f) => `/${f}`);
+        const files = closure(chunk.fileName);
+        if (tables && showsTableField(id)) closure(tables.fileName, files);
+        preloads[steps[id].route] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
       }
       // Before everything else: the entry and its imports (the HTML names them only later).
       preloads['@entry'] = entry ? [...loaded].map((f) => `/${f}`) : [];

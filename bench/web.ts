@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -56,13 +56,19 @@ function filesOf(m: Manifest, keys: Iterable<string>): { js: Set<string>; css: S
 
 /**
  * JavaScript and CSS per route (gzip -9), from the Vite manifest: the entry with its static
- * imports, plus the lazy chunk of the route's step body (src/web/app/App.tsx) and its imports.
+ * imports, plus the lazy chunk of the route's step body (src/web/app/App.tsx) and its imports,
+ * plus what the route's preloads name besides (vite.config.ts; e.g. the rule checks with large
+ * tables on /tenant and /payment, ADR 0807).
  */
 export function measureWeb(dir: string): Row[] {
   const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const entryKey = Object.keys(m).find((k) => m[k]!.isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest');
   const entry = closure(m, entryKey);
+  const preloadFile = join(dir, '.vite/route-preloads.json');
+  const preloads = existsSync(preloadFile)
+    ? (JSON.parse(readFileSync(preloadFile, 'utf8')) as Record<string, string[]>)
+    : {};
   const routes: [string, string][] = [
     ['/start', 'steps/StartStep.tsx'],
     ['/uce', 'steps/UceStep.tsx'],
@@ -85,6 +91,7 @@ export function measureWeb(dir: string): Row[] {
     }
     const keys = new Set([...entry, ...closure(m, key)]);
     const { js, css } = filesOf(m, keys);
+    for (const f of preloads[route] ?? []) if (f.endsWith('.js')) js.add(f.replace(/^\//, ''));
     const jsGz = [...js].reduce((s, f) => s + gz(dir, f), 0);
     const cssGz = [...css].reduce((s, f) => s + gz(dir, f), 0);
     const first = route === '/start';

@@ -3,7 +3,8 @@ import type { FieldPath } from '../domain/model/paths';
 import type { StepId } from '../domain/flow/steps';
 import type { RuleContext } from '../domain/rules/context';
 import { activeMask } from '../domain/flow/activeMask';
-import { validateFields } from '../domain/rules/validate';
+import { baseRules, checkFieldWith, type RuleBook } from '../domain/rules/baseRules';
+import { tableRulePaths } from '../domain/rules/tablePaths';
 import { parseAmount } from '../domain/wire/values';
 import { errorMessage } from './text';
 
@@ -11,21 +12,51 @@ import { errorMessage } from './text';
 export interface ValidationResult {
   mask: readonly string[];
   errors: Record<string, string>;
+  /**
+   * Set while the step shows a field whose check is in the domain's tableRules.ts and that part
+   * is still loading: the form waits for it (StepPage), so no field is ever judged by half a rule.
+   */
+  pending?: Promise<void>;
 }
+
+// ADR 0807: the checks that need the IBAN registry and the country list are a chunk of their own,
+// loaded by the first step that shows such a field (the route preloads name it for those steps).
+let rules: RuleBook = baseRules;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+const needsTables = (mask: readonly string[]) =>
+  (tableRulePaths as readonly string[]).some((p) => mask.includes(p));
+
+export function loadRuleTables(): Promise<void> {
+  loading ??= import('../domain/rules/tableRules').then((m) => {
+    rules = { ...baseRules, ...m.tableRules };
+    for (const l of listeners) l();
+  });
+  return loading;
+}
+/** For useSyncExternalStore: the rule book changes once, when the tables arrive. */
+export const subscribeRules = (l: () => void) => {
+  listeners.add(l);
+  return () => void listeners.delete(l);
+};
+export const currentRules = (): RuleBook => rules;
 
 /** Runs the domain rules for the fields shown on a step; the first code of a field is shown. */
 export function validateStepForWeb(
   model: FormModel,
   step: StepId,
   ctx: RuleContext,
+  book: RuleBook = rules,
 ): ValidationResult {
   const mask = activeMask(model, step, ctx);
   const errors: Record<string, string> = {};
-  for (const [path, codes] of Object.entries(validateFields(model, mask as FieldPath[], ctx))) {
-    const code = codes?.[0];
+  for (const path of mask as FieldPath[]) {
+    const code = checkFieldWith(book, model, path, ctx)[0];
     if (code) errors[path] = errorMessage(path, code);
   }
-  return { mask, errors };
+  return book === baseRules && needsTables(mask)
+    ? { mask, errors, pending: loadRuleTables() }
+    : { mask, errors };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { composeIBAN, isValidIBAN } from 'ibantools';
 import type { FormModel } from '../model/schema';
-import { normalizeIban, patterns } from './fieldRules';
+import { patterns } from './baseRules';
+import { normalizeIban } from './tableRules';
 
 /** German IBAN from account number (up to 10 digits) and bank code (8 digits), or undefined. */
 export function deriveGermanIban(

@@ -1,9 +1,11 @@
 import {
   Suspense,
+  use,
   useEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type FormEvent,
 } from 'react';
@@ -22,7 +24,7 @@ import type { FormModel } from '../../domain/model/schema';
 import { HttpError } from '../api/http';
 import { ErrorSummary } from '../forms/ErrorSummary';
 import { labelOf, ui, globalAppendix } from '../text';
-import { validateStepForWeb } from '../rules';
+import { currentRules, loadRuleTables, subscribeRules, validateStepForWeb } from '../rules';
 import { useApplication } from '../state/application';
 import { useFlow } from '../state/flowContext';
 import { acquireLock, LOCK_RELEASE_MS, releaseLock, useLocked } from '../state/lock';
@@ -84,24 +86,37 @@ export function StepPage({ step, Body }: { step: StepId; Body: ComponentType<Ste
     }),
     [web, config.reconfigured, reservation, list],
   );
-  const validation = useMemo(() => validateStepForWeb(model, step, ctx), [model, step, ctx]);
+  const rules = useSyncExternalStore(subscribeRules, currentRules);
+  const validation = useMemo(
+    // The rule book grows once (ADR 0807): then every field is judged again.
+    () => validateStepForWeb(model, step, ctx, rules),
+    [model, step, ctx, rules],
+  );
   const loading = useTenancyLoad();
   if (loading) return <Spinner text={ui.technical.loading} />;
   return (
     <StepFormProvider key={step} step={step} validation={validation}>
-      <StepFrame step={step} Body={Body} ctx={ctx} />
+      <StepFrame step={step} Body={Body} ctx={ctx} rulesPending={validation.pending} />
     </StepFormProvider>
   );
+}
+
+/** Suspends the form (not the page) until the rule checks it needs have arrived. */
+function RulesReady({ pending }: { pending: Promise<void> | undefined }) {
+  if (pending) use(pending);
+  return null;
 }
 
 function StepFrame({
   step,
   Body,
   ctx,
+  rulesPending,
 }: {
   step: StepId;
   Body: ComponentType<StepBodyProps>;
   ctx: RuleContext;
+  rulesPending: Promise<void> | undefined;
 }) {
   const { api, config: web } = useServices();
   const app = useApplication();
@@ -139,6 +154,8 @@ function StepFrame({
     // The last step submits everything: an earlier step left incomplete (a reservation opened at
     // /tenant without a deposit) is shown first, with the message on its fields.
     if (reservation && isLastStep(list, step)) {
+      // The earlier steps may show fields checked by that part; the server judges them anyway.
+      await loadRuleTables().catch(() => undefined);
       const incomplete = earlierIncomplete(app.model, list, step, ctx);
       if (incomplete) {
         releaseLock();
@@ -263,6 +280,7 @@ function StepFrame({
           </div>
         }
       >
+        <RulesReady pending={rulesPending} />
         <form className="card" noValidate onSubmit={forward} aria-labelledby="step-title">
           <h1 id="step-title">{ui.steps[step].title}</h1>
           <AttributionNotice step={step} />
