@@ -35,6 +35,7 @@ describe('journeys', () => {
       expect(app.query('digital')).toBe('true');
       expect(await app.heading()).toBe(ui.result.accepted);
       await expectPdfLink(app, ui.result.downloadCertificate);
+      await app.expectNoCidInDom(app.query('cid')!);
       await context.close();
     },
     180_000,
@@ -71,6 +72,7 @@ describe('journeys', () => {
     const cid = app.query('cid');
     expect(await app.heading()).toBe(ui.result.reservationAccepted);
     await expectPdfLink(app, ui.result.downloadReservation);
+    await app.expectNoCidInDom(cid!);
     // Later, the tenant opens the application (e.g. from the e-mail) without reservation mode.
     await app.goto(`/tenant?cid=${cid}`);
     await app.waitForPath('/tenant');

@@ -97,6 +97,29 @@ export class AppPage {
   }
 
   /** Zero axe violations on the page as it is now (WCAG 2.1 AA + best practice). */
+  /**
+   * Every URL the page's DOM holds in a link, image, script, frame or form attribute (href, src,
+   * srcset, action, formaction, data, poster): the result pages must not put the cid in any of them
+   * (issue 15, ADR 0808).
+   */
+  async urlsInDom(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const attrs = ['href', 'src', 'srcset', 'action', 'formaction', 'data', 'poster'];
+      const selector = attrs.map((a) => `[${a}]`).join(',');
+      return [...document.querySelectorAll(selector)].flatMap((el) =>
+        attrs.map((a) => el.getAttribute(a)).filter((v): v is string => !!v),
+      );
+    });
+  }
+
+  /** No URL in the DOM contains the cid (see urlsInDom); returns the URLs for further checks. */
+  async expectNoCidInDom(cid: string): Promise<string[]> {
+    expect(cid.length).toBeGreaterThan(10);
+    const urls = await this.urlsInDom();
+    expect(urls.filter((u) => u.includes(cid) || u.includes(encodeURIComponent(cid)))).toEqual([]);
+    return urls;
+  }
+
   async expectAccessible() {
     const violations = await axeViolations(this.page);
     expect(violations).toEqual([]);

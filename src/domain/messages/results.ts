@@ -29,6 +29,9 @@ export const resultTexts = {
   reservationMail:
     'Wir haben Ihnen die Sofortzusage per E-Mail geschickt. Zeigen Sie sie Ihrem Vermieter.',
   reservationValidUntil: (date: string) => `Ihre Reservierung gilt bis zum ${date}.`,
+  documentsTitle: 'Ihre Unterlagen',
+  documentsValidity:
+    'Die Download-Links dieser Seite gelten eine Stunde; laden Sie die Seite danach einfach neu. Alle Unterlagen finden Sie außerdem in unserer E-Mail.',
   reservationContinue:
     'Sobald Sie die Angaben zu Vermieter und Mietobjekt haben, vervollständigen Sie den Antrag mit demselben Link aus der E-Mail oder hier:',
 } as const;

@@ -9,12 +9,19 @@ import { Spinner } from '../app/Spinner';
 import { stepUrl } from '../app/urls';
 import { useApplication } from '../state/application';
 import { formatEuro, ui } from '../text';
-import { resultTexts } from '../../domain/messages/results';
+import { legalTexts, resultTexts } from '../../domain/messages/results';
 
-/** Where the PDFs are downloaded (server routes): the certificate and the reservation's Sofortzusage. */
-const documentPath = (cid: string, name: 'certificate' | 'reservation') =>
-  `/api/tenancies/${encodeURIComponent(cid)}/${name}.pdf`;
-
+/**
+ * A document of the state answer: an expiring signed path without the cid (issue 15), or a public
+ * legal text. The page links only these, never a path that carries the cid, so the cid never sits
+ * in a link, a download history or a Referer (ADR 0808).
+ */
+interface DocumentLink {
+  kind: string;
+  title: string;
+  url: string;
+  expiresAt?: string;
+}
 /** GET /api/{application|reservation}/state/{cid} (src/server/services/status.ts). */
 interface ServerResult {
   state: string;
@@ -25,6 +32,7 @@ interface ServerResult {
   deliverTo?: string | null;
   firstDebitDate?: string | null;
   reservedUntil?: string | null;
+  documents?: DocumentLink[];
 }
 
 type Loaded = { kind: 'loading' } | { kind: 'missing' } | { kind: 'result'; result: ServerResult };
@@ -88,11 +96,7 @@ export default function CallbackPage() {
   return (
     <div className="card">
       <h1>{headline}</h1>
-      {reservation ? (
-        <ReservationResult r={r} cid={cid} />
-      ) : (
-        <ContractResult r={r} cid={cid} apiHost={config.apiHost} />
-      )}
+      {reservation ? <ReservationResult r={r} cid={cid} /> : <ContractResult r={r} />}
     </div>
   );
 }
@@ -106,7 +110,57 @@ function headlineOf(state: string, reservation: boolean): string {
   return resultTexts.notSubmitted;
 }
 
-function ContractResult({ r, cid, apiHost }: { r: ServerResult; cid: string; apiHost: string }) {
+/** The main document of an outcome as a button, the others as a list ('… als PDF herunterladen'). */
+const mainDocument: Record<string, string> = {
+  certificate: ui.result.downloadCertificate,
+  reservation_confirmation: ui.result.downloadReservation,
+};
+
+function MainDocument({
+  r,
+  kind,
+  secondary,
+}: {
+  r: ServerResult;
+  kind: string;
+  secondary?: boolean;
+}) {
+  const { config } = useServices();
+  const doc = r.documents?.find((d) => d.kind === kind);
+  if (!doc) return null;
+  return (
+    <a
+      className={secondary ? 'button button--secondary' : 'button'}
+      href={buildUrl(config.apiHost, doc.url)}
+      download
+    >
+      {mainDocument[kind]}
+    </a>
+  );
+}
+
+function OtherDocuments({ r }: { r: ServerResult }) {
+  const { config } = useServices();
+  const docs = (r.documents ?? []).filter((d) => !(d.kind in mainDocument));
+  if (docs.length === 0) return null;
+  return (
+    <>
+      <h2>{resultTexts.documentsTitle}</h2>
+      <ul className="document-list">
+        {docs.map((d) => (
+          <li key={d.kind}>
+            <a href={buildUrl(config.apiHost, d.url)} download>
+              {legalTexts.pdf(d.title)}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className="hint">{resultTexts.documentsValidity}</p>
+    </>
+  );
+}
+
+function ContractResult({ r }: { r: ServerResult }) {
   if (r.state === 'declined') return <Declined />;
   if (WAITING.includes(r.state)) return <Pending />;
   if (r.state !== 'accepted') return <p>{resultTexts.notFoundText}</p>;
@@ -144,13 +198,12 @@ function ContractResult({ r, cid, apiHost }: { r: ServerResult; cid: string; api
         {debit ? <li>{resultTexts.firstDebit(debit)}</li> : null}
         <li>{resultTexts.withdrawalHint}</li>
       </ul>
-      {r.digital ? (
+      {r.documents?.some((d) => d.kind === 'certificate') ? (
         <p>
-          <a className="button" href={buildUrl(apiHost, documentPath(cid, 'certificate'))} download>
-            {ui.result.downloadCertificate}
-          </a>
+          <MainDocument r={r} kind="certificate" />
         </p>
       ) : null}
+      <OtherDocuments r={r} />
     </>
   );
 }
@@ -180,7 +233,6 @@ function Pending() {
 }
 
 function ReservationResult({ r, cid }: { r: ServerResult; cid: string }) {
-  const { config } = useServices();
   const app = useApplication();
   const navigate = useNavigate();
   if (r.state === 'declined') return <Declined />;
@@ -205,18 +257,12 @@ function ReservationResult({ r, cid }: { r: ServerResult; cid: string }) {
         <li>{resultTexts.reservationContinue}</li>
       </ul>
       <div className="actions">
-        <a
-          className="button button--secondary"
-          href={buildUrl(config.apiHost, documentPath(cid, 'reservation'))}
-          download
-        >
-          {ui.result.downloadReservation}
-        </a>
-        <a
+        <MainDocument r={r} kind="reservation_confirmation" secondary />
+        {/* A button, not a link: no href on this page carries the cid (ADR 0808). */}
+        <button
+          type="button"
           className="button"
-          href={continueUrl}
-          onClick={(e) => {
-            e.preventDefault();
+          onClick={() => {
             // The contract continues in the same application: load it fresh (its state says it
             // was reserved, so the tenant step shows the hint) and leave reservation mode.
             app.setSession({
@@ -228,7 +274,7 @@ function ReservationResult({ r, cid }: { r: ServerResult; cid: string }) {
           }}
         >
           {ui.buttons.continueApplication}
-        </a>
+        </button>
       </div>
     </>
   );
