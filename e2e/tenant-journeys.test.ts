@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
 import { legalTexts, resultTexts } from '../src/domain/messages/results';
 import { fieldErrorMessages } from '../src/domain/messages/errors';
+import { fieldMessage } from '../src/domain/messages/de';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { inDays } from './support/dates';
 import { addDays, todayInBerlin } from '../src/domain/dates';
@@ -160,7 +161,95 @@ describe('tenant journeys (issue 11)', () => {
     expect(result).toMatch(/voraussichtlich am \d{2}\.\d{2}\.\d{4}/);
     // Postal delivery: no certificate download offered.
     expect(await page.getByRole('link', { name: ui.result.downloadCertificate }).count()).toBe(0);
+    // The documents come from the state answer: expiring signed links, none carries the cid.
+    const urls = await app.expectNoCidInDom(app.query('cid')!);
+    const policy = page.getByRole('link', { name: legalTexts.pdf('Versicherungsschein') });
+    const policyUrl = (await policy.getAttribute('href'))!;
+    expect(policyUrl).toMatch(
+      /\/api\/documents\/[0-9a-f-]{36}\/policy\.pdf\?expires=\d+&signature=/,
+    );
+    expect(urls).toContain(policyUrl);
+    const pdf = await page.request.get(policyUrl);
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await shoot(page, 'result-accepted');
+    await context.close();
+  }, 240_000);
+
+  // The web checks a reservation's earlier steps itself before it submits (previous test but one),
+  // so the server's skip_to is met where only the server sees the problem: the final submission
+  // judges every step, and a deposit raised from /check now exceeds three cold rents (object step).
+  test("the server's skip_to on the final submission leads to the field with its message, then back to /check", async () => {
+    const { context, page, app } = await harness.open();
+    await app.goto('/start');
+    await app.waitForPath('/start');
+    await app.fill('objective.deposit', '1500');
+    await page.getByLabel(ui.options.target.newContract).check();
+    await forward(app);
+    await app.waitForPath('/uce');
+    await forward(app);
+    await app.waitForPath('/tenant');
+    await doAll(app, tenant('firstTenant', 'Mustermann', 'skip@example.org'));
+    await forward(app);
+    await app.waitForPath('/landlord');
+    await doAll(app, landlordPerson);
+    await forward(app);
+    await app.waitForPath('/object');
+    await doAll(app, objectNew); // cold rent 800 €: up to 2.400 € deposit
+    await forward(app);
+    await app.waitForPath('/payment');
+    await page.getByLabel(ui.options.deliverTo.legalAddress).check();
+    await page.getByLabel(ui.options.paymentConditions[12]).check();
+    await doAll(app, [
+      { choose: 'bankAccount.accountOwner', value: 'firstTenant' },
+      { fill: 'bankAccount.iban', value: 'DE89 3704 0044 0532 0130 00' },
+      { fill: 'objective.policyStartDate', value: inDays(5) },
+      { captcha: true },
+    ]);
+    await forward(app);
+    await app.waitForPath('/selling');
+    await forward(app);
+    await app.waitForPath('/check');
+    // Raise the deposit from the check page: /start judges only its own fields.
+    await page
+      .getByRole('button', {
+        name: `${ui.buttons.edit} ${ui.buttons.editHidden('Ihre Mietkaution')}`,
+      })
+      .click();
+    await app.waitForPath('/start');
+    await page.locator(fieldSelector('objective.deposit')).fill('3000');
+    await forward(app);
+    await app.waitForPath('/check');
+    await doAll(app, [
+      { check: 'objective.conditionsAccepted' },
+      { check: 'objective.privacyPolicyAccepted' },
+      { check: 'objective.shippingNotesAccepted' },
+    ]);
+    const answers: { skip_to?: unknown }[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() !== 'GET' && r.url().includes('/api/') && r.status() < 500)
+        void r.json().then(
+          (b: { skip_to?: unknown }) => answers.push(b),
+          () => undefined,
+        );
+    });
+    await forward(app);
+    // The server answered skip_to 'object'; the web opens it with the message on the field.
+    await app.waitForPath('/object');
+    await expect.poll(() => answers.map((a) => a.skip_to)).toContain('object');
+    expect(app.query('return')).toBe('check');
+    const message = fieldMessage('object.coldRent', 'aboveThreeColdRents');
+    await expect.poll(() => app.fieldError('object.coldRent')).toBe(message);
+    await expect.poll(() => page.locator('.error-summary').count()).toBe(1);
+    expect(await page.locator('.error-summary').innerText()).toContain(message);
+    await app.expectAccessible();
+    await shoot(page, 'server-skip-to-object');
+    await page.locator(fieldSelector('object.coldRent')).fill('1200');
+    await forward(app);
+    await app.waitForPath('/check');
+    await forward(app);
+    await app.waitForPath('/callback/danke', 120_000);
+    await page.getByRole('heading', { name: ui.result.accepted }).waitFor();
     await context.close();
   }, 240_000);
 
@@ -195,6 +284,10 @@ describe('tenant journeys (issue 11)', () => {
     const body = await text(page);
     expect(body).toMatch(/MR-\d{4}-\d{6}/);
     expect(body).toContain(resultTexts.reservationMail);
+    const reservationUrls = await app.expectNoCidInDom(app.query('cid')!);
+    expect(
+      reservationUrls.some((u) => /\/api\/documents\/.+reservation_confirmation\.pdf\?/.test(u)),
+    ).toBe(true);
     await shoot(page, 'result-reservation');
     // The Sofortzusage went out by e-mail with its PDF.
     await expect
@@ -207,7 +300,7 @@ describe('tenant journeys (issue 11)', () => {
       .find((m) => m.to.includes('reserve@example.org'))!;
     expect(mail.raw.toString('utf8')).toMatch(/application\/pdf/);
     // 'Mit dem Antrag fortfahren': the same application, the tenant step shows the hint.
-    await page.getByRole('link', { name: ui.buttons.continueApplication }).click();
+    await page.getByRole('button', { name: ui.buttons.continueApplication }).click();
     await app.waitForPath('/tenant');
     expect(app.query('reservation')).toBeNull();
     await expect.poll(() => text(page)).toContain(ui.reservation.alreadyGivenHint);
@@ -290,6 +383,7 @@ describe('tenant journeys (issue 11)', () => {
     expect(body).not.toContain(ui.result.premium);
     expect(body).toContain(ui.result.humanReview);
     await app.expectAccessible();
+    await app.expectNoCidInDom(cid);
     await shoot(page, 'result-declined');
     await context.close();
   }, 120_000);
