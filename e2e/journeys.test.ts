@@ -3,6 +3,7 @@ import { ui } from '../src/domain/messages/ui';
 import type { AppPage } from './support/page';
 import { runJourney, submitButton } from './support/scenario';
 import { useBrowserApp } from './support/harness';
+import { shoot } from './support/shots';
 import {
   existingContract,
   newContractDigital,
@@ -36,6 +37,7 @@ describe('journeys', () => {
       expect(await app.heading()).toBe(ui.result.accepted);
       await expectPdfLink(app, ui.result.downloadCertificate);
       await app.expectNoCidInDom(app.query('cid')!);
+      await shoot(app.page, 'result-accepted-digital');
       await context.close();
     },
     180_000,

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
@@ -9,21 +8,10 @@ import { completeNewApiApplication, securityFields } from '../src/server/testing
 import { inDays } from './support/dates';
 import { addDays, todayInBerlin } from '../src/domain/dates';
 import { useBrowserApp } from './support/harness';
+import { shoot, SHOTS } from './support/shots';
 import { fieldSelector, type AppPage } from './support/page';
 import { perform, submitButton, type Action } from './support/scenario';
 import { landlordPerson, objectNew, tenant } from './journeys';
-
-/** Screenshots to look at (COMMON.md): the page at 375 px and at 1280 px, full length. */
-const SHOTS = process.env.I11_SHOTS_DIR ?? '/tmp/i11-shots';
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}
 
 /** A captcha solution in a save's body (JSON or form-urlencoded). */
 const captchaInBody = /captchaResponseKey"?[:=]"?([^"&,}]+)/;

@@ -7,6 +7,7 @@ import { baseRules, checkFieldWith, type RuleBook } from '../domain/rules/baseRu
 import { tableRulePaths } from '../domain/rules/tablePaths';
 import { parseAmount } from '../domain/wire/values';
 import { errorMessage } from './text';
+import { importChunk } from './app/lazyRoute';
 
 /** The step's shown fields and the German message of each invalid one (from the domain). */
 export interface ValidationResult {
@@ -27,8 +28,9 @@ const listeners = new Set<() => void>();
 const needsTables = (mask: readonly string[]) =>
   (tableRulePaths as readonly string[]).some((p) => mask.includes(p));
 
+/** Loads the table checks once (spec §9 time-out; a failure shows the chunk error's reload). */
 export function loadRuleTables(): Promise<void> {
-  loading ??= import('../domain/rules/tableRules').then((m) => {
+  loading ??= importChunk(() => import('../domain/rules/tableRules')).then((m) => {
     rules = { ...baseRules, ...m.tableRules };
     for (const l of listeners) l();
   });

@@ -250,14 +250,19 @@ function ReservationResult({ r, cid }: { r: ServerResult; cid: string }) {
           </div>
         </dl>
       ) : null}
+      {r.documents?.some((d) => d.kind === 'reservation_confirmation') ? (
+        <p>
+          <MainDocument r={r} kind="reservation_confirmation" secondary />
+        </p>
+      ) : null}
       <h2>{resultTexts.nextStepsTitle}</h2>
       <ul>
         <li>{resultTexts.reservationMail}</li>
         {until ? <li>{resultTexts.reservationValidUntil(until)}</li> : null}
         <li>{resultTexts.reservationContinue}</li>
       </ul>
+      {/* Right after '… oder hier:'. */}
       <div className="actions">
-        <MainDocument r={r} kind="reservation_confirmation" secondary />
         {/* A button, not a link: no href on this page carries the cid (ADR 0808). */}
         <button
           type="button"
