@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Text } from './bound';
+import { Text, type AddressGroup } from './bound';
 import { StreetField } from './StreetField';
 import { useStepForm } from '../state/stepForm';
 import { useServices } from '../app/services';
@@ -11,11 +11,11 @@ import { request } from '../api/http';
  * city is still empty; street suggestions come from the server's geocoder when one is configured
  * (StreetField); the browser's own autofill works through the autocomplete tokens.
  */
-export function AddressFields({ prefix, own }: { prefix: string; own?: boolean }) {
+export function AddressFields({ prefix, own }: { prefix: AddressGroup; own?: boolean }) {
   const form = useStepForm();
   const { config } = useServices();
-  const zipPath = `${prefix}.address.zip`;
-  const cityPath = `${prefix}.address.city`;
+  const zipPath = `${prefix}.address.zip` as const;
+  const cityPath = `${prefix}.address.city` as const;
   const zip = form.value(zipPath);
   const lastZip = useRef<string>('');
   useEffect(() => {
@@ -40,7 +40,7 @@ export function AddressFields({ prefix, own }: { prefix: string; own?: boolean }
   const ac = (token: string) => (own ? token : 'off');
   return (
     <div className="address">
-      <StreetField path={`${prefix}.address.street`} autoComplete={ac('address-line1')} />
+      <StreetField prefix={prefix} autoComplete={ac('address-line1')} />
       <Text path={`${prefix}.address.number`} autoComplete="off" />
       <Text path={zipPath} autoComplete={ac('postal-code')} inputMode="numeric" maxLength={5} />
       <Text path={cityPath} autoComplete={ac('address-level2')} />

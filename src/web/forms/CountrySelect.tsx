@@ -1,9 +1,10 @@
 import { countries } from '../../domain/countries/list';
+import type { FieldPath } from '../../domain/model/paths';
 import { Select } from './bound';
 
 /** Nationality from the domain's country list (the value is the two-letter code, default DE). */
 const choices = countries.map((c) => ({ value: c.countryCode, label: c.label }));
 
-export function CountrySelect({ path }: { path: string }) {
+export function CountrySelect({ path }: { path: FieldPath }) {
   return <Select path={path} choices={choices} />;
 }

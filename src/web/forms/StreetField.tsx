@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { request } from '../api/http';
 import { useServices } from '../app/services';
 import { useStepForm } from '../state/stepForm';
+import type { AddressGroup } from './bound';
 import { labelOf, ui } from '../text';
 import { HelpButton } from './help';
 import { fieldId } from './ids';
@@ -22,18 +23,24 @@ const DEBOUNCE_MS = 250;
  * the active option (aria-activedescendant), Enter takes it, Escape closes. Taking a suggestion
  * fills postal code and city when they are empty. Without a geocoder it is a plain text field.
  */
-export function StreetField({ path, autoComplete }: { path: string; autoComplete: string }) {
+export function StreetField({
+  prefix,
+  autoComplete,
+}: {
+  prefix: AddressGroup;
+  autoComplete: string;
+}) {
   const form = useStepForm();
   const { config } = useServices();
-  const prefix = path.replace(/\.street$/, '');
+  const path = `${prefix}.address.street` as const;
   const [items, setItems] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = useRef(false);
   const value = form.value(path);
   const text = typeof value === 'string' ? value : '';
-  const zip = form.value(`${prefix}.zip`);
-  const city = form.value(`${prefix}.city`);
+  const zip = form.value(`${prefix}.address.zip`);
+  const city = form.value(`${prefix}.address.city`);
   const enabled = config.streetSuggestions === true;
 
   useEffect(() => {
@@ -77,8 +84,9 @@ export function StreetField({ path, autoComplete }: { path: string; autoComplete
   const take = (s: Suggestion) => {
     typed.current = false;
     form.set(path, s.street);
-    if (s.zip && !(typeof zip === 'string' && zip.trim())) form.set(`${prefix}.zip`, s.zip);
-    if (s.city && !(typeof city === 'string' && city.trim())) form.set(`${prefix}.city`, s.city);
+    if (s.zip && !(typeof zip === 'string' && zip.trim())) form.set(`${prefix}.address.zip`, s.zip);
+    if (s.city && !(typeof city === 'string' && city.trim()))
+      form.set(`${prefix}.address.city`, s.city);
     setOpen(false);
     setActive(-1);
   };

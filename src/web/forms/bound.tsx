@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { labelOf, ui } from '../text';
 import { useStepForm } from '../state/stepForm';
 import { normalizeGermanDate } from '../../domain/dates';
+import type { FieldPath } from '../../domain/model/paths';
 import { parseAmountForWeb } from '../rules';
 import { CheckboxField, RadioField, SelectField, type Choice } from './ChoiceField';
 import { TextField } from './TextField';
@@ -10,8 +11,9 @@ import { HelpButton } from './help';
 /**
  * Fields bound to the step form by model path: label, hint and options come from the catalogue,
  * the error from the domain rules. A field renders only when the domain's active mask shows it.
+ * The path is a FieldPath (derived from the domain's model type): a misspelt path fails tsc.
  */
-function useChrome(path: string, hint: string | undefined) {
+function useChrome(path: FieldPath, hint: string | undefined) {
   const form = useStepForm();
   return {
     form,
@@ -27,7 +29,13 @@ function useChrome(path: string, hint: string | undefined) {
 }
 
 /** hint: a text of the domain catalogue (ui.hints), shown under the label. */
-type Common = { path: string; hint?: string };
+type Common = { path: FieldPath; hint?: string };
+/** The groups that have an address (object, tenants, landlord), from the model's paths. */
+export type AddressGroup = FieldPath extends infer P
+  ? P extends `${infer G}.address.zip`
+    ? G
+    : never
+  : never;
 type InputType = 'text' | 'email' | 'tel';
 
 export function Text({

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { refusedAttributionPaths } from '../../domain/flow/attribution';
+import { refusedAttributionPaths, type AttributionPath } from '../../domain/flow/attribution';
 import type { StepId } from '../../domain/flow/steps';
 import { useApplication } from './application';
 import { getIn } from './setIn';
@@ -26,7 +26,7 @@ interface StepFormValue {
    * Partner-code fields the server refused although the step does not show them (a hidden code
    * from the link): they join the mask so the tenant sees the message and can correct the code.
    */
-  refused: readonly string[];
+  refused: readonly AttributionPath[];
   /** Visible error message of a field (after blur, or after a forward attempt). */
   error: (path: string) => string | undefined;
   value: (path: string) => unknown;
@@ -73,7 +73,7 @@ export function StepFormProvider({
     () => carried ?? {},
   );
   const forwardRef = useRef<(() => void) | undefined>(undefined);
-  const [refused, setRefused] = useState<readonly string[]>([]);
+  const [refused, setRefused] = useState<readonly AttributionPath[]>([]);
 
   const { errors } = validation;
   const mask = useMemo(
