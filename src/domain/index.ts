@@ -97,19 +97,11 @@ export {
   withoutForbiddenCharacters,
 } from './rules/characters';
 export { defaultMaxLength, unstorableValues } from './rules/storable';
-export { deriveGermanIban, effectiveIban } from './rules/bankAccount';
 export * as limits from './rules/limits';
 export { allowedIbanCountries } from './rules/limits';
 
 // messages
-export {
-  de,
-  fieldMessage,
-  fieldLabel,
-  summaryLine,
-  errorKeyMessage,
-  errorKeysMessages,
-} from './messages/de';
+export { de, fieldMessage, fieldLabel, errorKeyMessage, errorKeysMessages } from './messages/de';
 export { formatEuro } from './messages/ui';
 
 // tariff

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defaultTariff, type Tariff } from '../domain/index';
+import { defaultTariff, limits, type Tariff } from '../domain/index';
 import type { OperatorDetails } from '../domain/legal/index';
 import { checkSealIdentity, type SealIdentity } from './documents/seal';
 
@@ -88,7 +88,12 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  DATA_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  DATA_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(limits.savedDataRetentionDays),
   DECLINED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   SEED_EXAMPLES: bool(true),

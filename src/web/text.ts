@@ -7,7 +7,7 @@ export { fieldLabels } from '../domain/messages/fieldLabels';
 export {
   fieldMessage as errorMessage,
   fieldLabel as labelOf,
-  errorKeyMessage as errorPageMessage,
+  errorKeysMessages as errorPagesMessages,
 } from '../domain/messages/de';
 
 import { ui as catalogue } from '../domain/messages/ui';

@@ -157,4 +157,11 @@ describe('/error keys (spec §8)', () => {
     expect(errorKeysMessages('reservation_expired, unknown,reservation_expired')).toHaveLength(2);
     expect(errorKeysMessages('')).toEqual([errorKeyMessage('unknown')]);
   });
+  test('comma list: an override answers lowercase keys first, the catalogue backs it', () => {
+    const override = (k: string) => (k === 'reservation_expired' ? 'anders' : undefined);
+    expect(errorKeysMessages('Reservation_Expired,unknown', override)).toEqual([
+      'anders',
+      errorKeyMessage('unknown'),
+    ]);
+  });
 });

@@ -47,10 +47,6 @@ export function fieldMessage(
 /** The label of a field, e.g. for the error summary ('PLZ: PLZ muss 5 stellig sein'). */
 export const fieldLabel = (path: FieldPath | string): string => fieldLabels[path] ?? path;
 
-/** One line of the error summary: label and message. */
-export const summaryLine = (path: FieldPath, code: ErrorCode): string =>
-  `${fieldLabel(path)}: ${fieldMessage(path, code)}`;
-
 /** /error?keys=... (spec §8): lowercase key -> message, unknown keys -> the 'unknown' message. */
 export function errorKeyMessage(key: string): string {
   const k = key
@@ -62,11 +58,18 @@ export function errorKeyMessage(key: string): string {
     : (errorKeyMessages.unknown as string);
 }
 
-/** Splits the /error query value 'a,B, c' into messages, without duplicates; empty -> unknown. */
-export function errorKeysMessages(keys: string | null | undefined): string[] {
+/**
+ * Splits the /error query value 'a,B, c' into messages, without duplicates; empty -> unknown.
+ * `override` may answer a (lowercase) key first: the web's translation file (ADR 0302).
+ */
+export function errorKeysMessages(
+  keys: string | null | undefined,
+  override?: (key: string) => string | undefined,
+): string[] {
   const list = (keys ?? '')
     .split(',')
-    .map((k) => k.trim())
+    .map((k) => k.trim().toLowerCase())
     .filter(Boolean);
-  return [...new Set((list.length ? list : ['unknown']).map(errorKeyMessage))];
+  const message = (k: string) => override?.(k) ?? errorKeyMessage(k);
+  return [...new Set((list.length ? list : ['unknown']).map(message))];
 }

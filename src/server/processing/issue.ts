@@ -9,6 +9,7 @@ import {
   type DocumentIssuer,
   type SealIdentity,
 } from '../documents/index';
+import { mailForwardingPriceEur } from '../../domain/rules/limits';
 import type { ApplicationRow } from '../db/schema/index';
 import { maskIban } from './debit';
 import { contractCredentials, mandateReference, verificationUrl } from '../contracts/credentials';
@@ -61,7 +62,7 @@ export function reservationValidUntil(
 /** The mail forwarding service is the one extra with a price (19.90 EUR once, spec §9). */
 const extrasOf = (m: FormModel) =>
   (m.selling as Record<string, unknown> | undefined)?.mailForwarding === true
-    ? [{ label: 'Nachsendeservice (6 Monate)', price: 19.9 }]
+    ? [{ label: 'Nachsendeservice (6 Monate)', price: mailForwardingPriceEur }]
     : [];
 
 function accountOf(m: FormModel, f: ApplicationFacts) {

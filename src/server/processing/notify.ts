@@ -13,6 +13,7 @@ import {
   type RenderedMail,
 } from '../mail/index';
 import { documentLinks, downloadableKinds } from '../documents/index';
+import { mailForwardingPriceEur } from '../../domain/rules/limits';
 import type { ProcessingContext } from './context';
 import { factsOf, modelOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
@@ -187,7 +188,7 @@ export async function sendApplicationMail(
       )),
       firstDebit: {
         on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
-        amount: data.ratePerPayment + (mailForwarding(model) ? 19.9 : 0),
+        amount: data.ratePerPayment + (mailForwarding(model) ? mailForwardingPriceEur : 0),
         mandateReference: mandateReference(decision.number, 1),
       },
     });

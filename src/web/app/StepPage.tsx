@@ -27,7 +27,8 @@ import { labelOf, ui, globalAppendix } from '../text';
 import { currentRules, loadRuleTables, subscribeRules, validateStepForWeb } from '../rules';
 import { useApplication } from '../state/application';
 import { useFlow } from '../state/flowContext';
-import { acquireLock, LOCK_RELEASE_MS, releaseLock, useLocked } from '../state/lock';
+import { acquireLock, releaseLock, useLocked } from '../state/lock';
+import { lockReleaseMs } from '../../domain/rules/limits';
 import { StepFormProvider, useStepForm } from '../state/stepForm';
 import { useNavigate, useQuery } from './router';
 import { useServices } from './services';
@@ -174,7 +175,7 @@ function StepFrame({
     const sentKey = !spent && key && form.mask.includes(CAPTCHA) ? key : undefined;
     try {
       const result = await api.save({ model, cid, step, mask: form.mask, reservation });
-      releaseLock(LOCK_RELEASE_MS);
+      releaseLock(lockReleaseMs);
       if (!mounted.current) return;
       setStatus('');
       const fieldErrors = Object.fromEntries(

@@ -1,12 +1,11 @@
+import { chat as timing } from '../../domain/rules/limits';
+
 /**
  * The live-chat loader (spec §9): after 350 ms the provider's script is requested, retried every
  * 650 ms until its SDK is there, then initialised in German after 950 ms. Chatwoot-compatible:
  * {baseUrl}/packs/js/sdk.js and window.chatwootSDK.run({websiteToken, baseUrl}). Nothing is
  * loaded when no provider is configured.
  */
-export const CHAT_LOAD_DELAY_MS = 350;
-export const CHAT_RETRY_MS = 650;
-export const CHAT_INIT_DELAY_MS = 950;
 const MAX_TRIES = 20;
 
 interface ChatWindow {
@@ -20,15 +19,15 @@ export function startChat(chat: { baseUrl: string; websiteToken: string } | unde
   const timers: ReturnType<typeof setTimeout>[] = [];
   let tries = 0;
   const init = () => {
-    w.chatwootSettings = { locale: 'de' };
+    w.chatwootSettings = { locale: timing.language };
     w.chatwootSDK?.run({ websiteToken: chat.websiteToken, baseUrl: chat.baseUrl });
   };
   const waitForSdk = () => {
     if (w.chatwootSDK) {
-      timers.push(setTimeout(init, CHAT_INIT_DELAY_MS));
+      timers.push(setTimeout(init, timing.initDelayMs));
       return;
     }
-    if (++tries < MAX_TRIES) timers.push(setTimeout(waitForSdk, CHAT_RETRY_MS));
+    if (++tries < MAX_TRIES) timers.push(setTimeout(waitForSdk, timing.retryMs));
   };
   timers.push(
     setTimeout(() => {
@@ -37,7 +36,7 @@ export function startChat(chat: { baseUrl: string; websiteToken: string } | unde
       script.async = true;
       document.head.appendChild(script);
       waitForSdk();
-    }, CHAT_LOAD_DELAY_MS),
+    }, timing.loadDelayMs),
   );
   return () => timers.forEach(clearTimeout);
 }

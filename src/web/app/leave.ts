@@ -1,5 +1,4 @@
-/** Spec §4/§9: leaving the app for an external URL happens after 400 ms. */
-export const EXTERNAL_REDIRECT_MS = 400;
+import { externalRedirectDelayMs } from '../../domain/rules/limits';
 
 /** True when the URL points at another origin than this app (a full page load leaves us). */
 export function isExternal(url: string): boolean {
@@ -10,8 +9,8 @@ export function isExternal(url: string): boolean {
   }
 }
 
-/** Leaves for another website after 400 ms, time for the status message to be announced. */
+/** Leaves for another website after 400 ms (spec §4/§9), time for the status message to be announced. */
 export function leaveTo(url: string): () => void {
-  const timer = setTimeout(() => window.location.assign(url), EXTERNAL_REDIRECT_MS);
+  const timer = setTimeout(() => window.location.assign(url), externalRedirectDelayMs);
   return () => clearTimeout(timer);
 }

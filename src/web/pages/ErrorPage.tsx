@@ -1,24 +1,21 @@
 import { useEffect } from 'react';
 import { useQuery } from '../app/router';
 import { useI18n } from '../i18n/I18n';
-import { errorPageMessage, ui } from '../text';
+import { errorPagesMessages, ui } from '../text';
 
 /** Spec §2/§8: keys is a comma list of lowercase error keys, each shown under an exclamation icon. */
 export default function ErrorPage() {
   const { lookup } = useI18n();
-  const keys = (useQuery().get('keys') ?? '')
-    .split(',')
-    .map((k) => k.trim().toLowerCase())
-    .filter(Boolean);
-  const shown = keys.length ? keys : ['unknown'];
+  // Each key is looked up as 'error.{key}' in the translation file first; the domain backs it.
+  const messages = errorPagesMessages(useQuery().get('keys'), (key) => lookup(`error.${key}`));
   useEffect(() => {
     document.title = `${ui.errorPage.title} – ${ui.appTitle}`;
   }, []);
   return (
     <div className="card">
       <h1>{ui.errorPage.title}</h1>
-      {shown.map((key) => (
-        <div className="notice notice--error" key={key}>
+      {messages.map((message) => (
+        <div className="notice notice--error" key={message}>
           <svg
             className="notice__icon"
             viewBox="0 0 24 24"
@@ -29,8 +26,7 @@ export default function ErrorPage() {
             <rect x="10.75" y="5" width="2.5" height="9" rx="1" fill="#fff" />
             <circle cx="12" cy="17.5" r="1.5" fill="#fff" />
           </svg>
-          {/* Looked up as 'error.{key}' in the translation file; the domain catalogue backs it. */}
-          <p>{lookup(`error.${key}`) ?? errorPageMessage(key)}</p>
+          <p>{message}</p>
         </div>
       ))}
     </div>

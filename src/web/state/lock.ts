@@ -3,9 +3,8 @@ import { useSyncExternalStore } from 'react';
 /**
  * The interactive lock of spec §4 (formHandling.interactiveLock), global across steps: forward
  * is blocked and double clicks are ignored while it is held; it is released 500 ms after a save
- * answer, or at once on failure.
+ * answer (domain lockReleaseMs), or at once on failure.
  */
-export const LOCK_RELEASE_MS = 500;
 
 let locked = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -29,8 +28,6 @@ export function releaseLock(afterMs = 0) {
   if (afterMs > 0) timer = setTimeout(release, afterMs);
   else release();
 }
-
-export const isLocked = () => locked;
 
 export function useLocked(): boolean {
   return useSyncExternalStore(

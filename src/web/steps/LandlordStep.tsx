@@ -28,7 +28,6 @@ export default function LandlordStep() {
       <Text path="landlord.lastName" />
       <Text path="landlord.companyName" />
       <Text path="landlord.companyNameAddition" />
-      <Text path="landlord.landlordName" />
       <AddressFields prefix="landlord" />
     </>
   );

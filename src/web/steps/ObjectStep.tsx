@@ -2,6 +2,8 @@ import { preinsuranceQuitByValues } from '../../domain/model/schema';
 import type { StepBodyProps } from '../app/StepPage';
 import { AddressFields } from '../forms/AddressFields';
 import { Amount, DateText, Radio, Text, YesNo } from '../forms/bound';
+import { isBlockingExclusion } from '../../domain/rules/validate';
+import { useApplication } from '../state/application';
 import { useStepForm } from '../state/stepForm';
 import { optionLabels, ui } from '../text';
 import StartStep from './StartStep';
@@ -13,7 +15,7 @@ import StartStep from './StartStep';
  */
 export default function ObjectStep({ ctx }: StepBodyProps) {
   const form = useStepForm();
-  const terminated = form.value('object.isContractTerminated') === true;
+  const excluded = isBlockingExclusion(useApplication().model);
   return (
     <>
       {ctx.reconfigured && form.mask.includes('objective.deposit') ? <StartStep ctx={ctx} /> : null}
@@ -25,7 +27,7 @@ export default function ObjectStep({ ctx }: StepBodyProps) {
       <DateText path="object.contractLimitDate" hint={ui.hints.date} />
       <h2>{ui.steps.object.riskTitle}</h2>
       <YesNo path="object.isContractTerminated" />
-      {terminated ? (
+      {excluded ? (
         <div className="notice notice--error" role="alert">
           <p>{ui.excluded.terminated}</p>
         </div>

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
+import { uceAutoAdvanceMs } from '../../domain/rules/limits';
 import { useQuery } from '../app/router';
 import { Text } from '../forms/bound';
 import { useStepForm } from '../state/stepForm';
 import { ui } from '../text';
 
-/** Spec §9: /uce advances automatically 100 ms after vm_id and uvm_id (or a sub-partner code) are known. */
-export const UCE_AUTO_ADVANCE_MS = 100;
-
 /**
- * /uce: sub-partner identification from vm_id/uvm_id in the query or typed by the tenant. The
+ * /uce: sub-partner identification from vm_id/uvm_id in the query or typed by the tenant. Spec §9:
+ * it advances by itself 100 ms after vm_id and uvm_id (or a sub-partner code) are known. The
  * advance saves the codes and goes on; to /start first while the deposit is missing (ADR 0701).
  */
 export default function UceStep() {
@@ -24,7 +23,7 @@ export default function UceStep() {
     }
     const code = uvm || form.value('uce.subPartnerCode');
     if (!((vm && uvm) || (typeof code === 'string' && code.trim()))) return;
-    const timer = setTimeout(() => form.forward(), UCE_AUTO_ADVANCE_MS);
+    const timer = setTimeout(() => form.forward(), uceAutoAdvanceMs);
     return () => clearTimeout(timer);
     // Once on arrival: a later typed code is sent with the forward button.
     // eslint-disable-next-line react-hooks/exhaustive-deps
