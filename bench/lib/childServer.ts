@@ -33,7 +33,7 @@ export interface ChildServer {
   kill9(): Promise<void>;
 }
 
-export function rssMbOf(pid: number): number {
+function rssMbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;

@@ -20,7 +20,7 @@ async function listen(server: Server, requests: string[]): Promise<Peer> {
 }
 
 /** Streets the local geocoder knows: [street, postcode, city]. */
-export const photonStreets: [string, string, string][] = [
+const photonStreets: [string, string, string][] = [
   ['Hauptstraße', '10115', 'Berlin'],
   ['Hauptstraße', '20095', 'Hamburg'],
   ['Hauptweg', '80331', 'München'],

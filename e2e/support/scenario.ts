@@ -15,7 +15,7 @@ export type Action =
   | { filled: string };
 
 /** A page of a journey: where we must be, what we do there, how we leave. */
-export interface ScenarioStep {
+interface ScenarioStep {
   at: string;
   do?: Action[];
   /** Default 'forward' (the form's submit button); 'none' to stay. */

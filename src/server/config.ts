@@ -117,8 +117,6 @@ const envSchema = z.object({
   DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   port: number;
   host: string;

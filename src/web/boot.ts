@@ -2,10 +2,10 @@ import { request } from './api/http';
 import type { Translations } from './i18n/translate';
 
 /** Where the translation file lives (spec §8: it may fail; then we show the fallback spinner). */
-export const TRANSLATIONS_PATH = '/locales/de.json';
-export const TRANSLATION_RETRY_MS = 2_000;
+const TRANSLATIONS_PATH = '/locales/de.json';
+const TRANSLATION_RETRY_MS = 2_000;
 
-export async function loadTranslations(): Promise<Translations> {
+async function loadTranslations(): Promise<Translations> {
   const { data } = await request<Translations>('', TRANSLATIONS_PATH);
   if (!data || typeof data !== 'object') throw new Error('empty translation file');
   return data;

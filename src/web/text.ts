@@ -3,7 +3,6 @@
 // Module paths (not the domain index) keep the country list out of the first chunk.
 export { ui, formatEuro } from '../domain/messages/ui';
 export { globalAppendix } from '../domain/messages/errors';
-export { fieldLabels } from '../domain/messages/fieldLabels';
 export {
   fieldMessage as errorMessage,
   fieldLabel as labelOf,

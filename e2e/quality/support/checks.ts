@@ -28,15 +28,6 @@ export async function expectNoHorizontalScroll(page: Page, where: string) {
   ).toBeLessThanOrEqual(client);
 }
 
-/** The focused element, looking into shadow roots (the captcha widget). */
-export async function focusedSummary(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    let el = document.activeElement;
-    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-    return el ? `${el.tagName.toLowerCase()}#${el.id}.${el.className}` : 'none';
-  });
-}
-
 /**
  * The issue-4 journey (e2e/journeys.ts) with its own e-mail address, so the log scan and
  * the assertions look for values that only this journey used.

@@ -25,7 +25,7 @@ export type CancellationDateCheck =
   { ok: true; lastDay: string; endOn: string } | { ok: false; code: 'invalid' | 'past' | 'tooFar' };
 
 /** How far ahead a cancellation date may be chosen. */
-export const cancellationMaxDaysAhead = 365;
+const cancellationMaxDaysAhead = 365;
 
 /**
  * Cancellation (Kündigung) rules: there is no minimum term and no notice period (DECISIONS.md),

@@ -1,26 +1,22 @@
 // The state of an accepted contract (after the processing states of the application). Pure rules.
 
-export const contractStatuses = ['active', 'withdrawn', 'cancelled', 'released'] as const;
-export type ContractStatus = (typeof contractStatuses)[number];
+export type ContractStatus = 'active' | 'withdrawn' | 'cancelled' | 'released';
 
 /** Audit event types (one history per application; COMMON.md's shared contract). */
-export const contractEventTypes = [
-  'submitted',
-  'accepted',
-  'declined',
-  'pending',
-  'withdrawn',
-  'cancelled',
-  'released',
-  'iban_changed',
-  'address_changed',
-  'withdrawal_received',
-  'access_requested',
-] as const;
-export type ContractEventType = (typeof contractEventTypes)[number];
+export type ContractEventType =
+  | 'submitted'
+  | 'accepted'
+  | 'declined'
+  | 'pending'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'released'
+  | 'iban_changed'
+  | 'address_changed'
+  | 'withdrawal_received'
+  | 'access_requested';
 
-export const contractActors = ['tenant', 'landlord', 'staff', 'system', 'partner'] as const;
-export type ContractActor = (typeof contractActors)[number];
+export type ContractActor = 'tenant' | 'landlord' | 'staff' | 'system' | 'partner';
 
 /**
  * Which status may follow which. Only an active contract ends, and it ends once: a withdrawn,

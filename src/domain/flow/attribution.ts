@@ -8,14 +8,11 @@ import type { WireFormat } from '../wire/format';
  * partner-code field, the API) and the sub-partner code (uvm_id, the uce step, the API). They
  * decide a partner's commission, so they travel with every save whether or not a field shows them.
  */
-export const attributionPaths = [
+const attributionPaths = [
   'billing.partner_code',
   'uce.subPartnerCode',
 ] as const satisfies readonly FieldPath[];
 export type AttributionPath = (typeof attributionPaths)[number];
-
-export const isAttributionPath = (p: string): p is AttributionPath =>
-  (attributionPaths as readonly string[]).includes(p);
 
 const codeOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 

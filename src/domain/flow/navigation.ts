@@ -32,7 +32,7 @@ export function stepList(config: AppConfig, opts: StepListOptions): StepId[] {
 
 export const isLastStep = (list: readonly StepId[], step: StepId) => list.at(-1) === step;
 
-export function nextStep(list: readonly StepId[], step: StepId): StepId | undefined {
+function nextStep(list: readonly StepId[], step: StepId): StepId | undefined {
   const i = list.indexOf(step);
   return i < 0 ? undefined : list[i + 1];
 }

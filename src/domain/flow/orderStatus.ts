@@ -1,8 +1,5 @@
 import { statusPollMax } from '../rules/limits';
 
-export const orderStates = ['submitted', 'created', 'pending', 'accepted', 'declined'] as const;
-export type OrderState = (typeof orderStates)[number];
-
 export type PollDecision =
   { continue: true } | { continue: false; is_accepted: boolean; is_pending: boolean };
 

@@ -50,7 +50,7 @@ export const startFields = [
 ] as const satisfies readonly FieldPath[];
 
 /** The extra questions (pre-insurance, pre-damage); asked with the rental object. */
-export const extraQuestionFields = [
+const extraQuestionFields = [
   'object.hasPreinsurance',
   'object.preinsuranceCompany',
   'object.preinsuranceId',
@@ -59,7 +59,7 @@ export const extraQuestionFields = [
   'object.predamageDetail',
 ] as const satisfies readonly FieldPath[];
 
-export const objectFields = [
+const objectFields = [
   ...address('object'),
   'object.contractSignDate',
   'object.moveInDate',
@@ -89,14 +89,14 @@ export const sellingFields = [
   'selling.MieterEngel_phone',
 ] as const satisfies readonly FieldPath[];
 
-export const captchaFields = [
+const captchaFields = [
   'security.captchaResponseKey',
   'security.pb',
   'security.pbt',
   'security.pbk',
 ] as const satisfies readonly FieldPath[];
 
-export const tenantStepFields = [
+const tenantStepFields = [
   ...tenant('firstTenant'),
   'objective.useSecondTenant',
   ...tenant('secondTenant'),

@@ -6,7 +6,7 @@
 import type { ContractStatus } from '../contracts/status';
 import { ui } from './ui';
 
-export const contractStatusLabels: Record<ContractStatus, string> = {
+const contractStatusLabels: Record<ContractStatus, string> = {
   active: 'gültig',
   withdrawn: 'widerrufen',
   cancelled: 'gekündigt',

@@ -9,7 +9,7 @@ const date = z.optional(z.string());
 const yesNo = z.optional(z.nullable(z.boolean()));
 const amount = z.optional(z.nullable(z.number()));
 
-export const addressSchema = z.object({ street: text, number: text, zip: text, city: text });
+const addressSchema = z.object({ street: text, number: text, zip: text, city: text });
 
 export const targetValues = ['newContract', 'retrieveDeposit'] as const;
 /** Spelling of the spec kept on purpose: 'objectAddresss' has three s. */
@@ -25,7 +25,7 @@ export const formOfAddressValues = ['m', 'f', 'company'] as const;
 export const accountOwnerValues = ['firstTenant', 'secondTenant'] as const;
 export const preinsuranceQuitByValues = ['tenant', 'insurer'] as const;
 
-export const tenantSchema = z.object({
+const tenantSchema = z.object({
   gender: z.optional(z.enum(genderValues)),
   firstName: text,
   lastName: text,
@@ -118,8 +118,6 @@ export const formModelSchema = z.object({
 export type FormModel = z.infer<typeof formModelSchema>;
 export type Address = z.infer<typeof addressSchema>;
 export type Tenant = z.infer<typeof tenantSchema>;
-export type Target = (typeof targetValues)[number];
-export type DeliverTo = (typeof deliverToValues)[number];
 export type PaymentConditions = (typeof paymentConditionValues)[number];
 
 export type DeepPartial<T> = T extends readonly (infer U)[]

@@ -14,9 +14,7 @@ const forbidden =
 const lineBreaks = /[\t\n\r]/;
 
 /** Free-text fields shown as a text area: line breaks and tabs are text there. */
-export const multiLineFields: ReadonlySet<FieldPath> = new Set<FieldPath>([
-  'object.predamageDetail',
-]);
+const multiLineFields: ReadonlySet<FieldPath> = new Set<FieldPath>(['object.predamageDetail']);
 
 /**
  * The text without any forbidden character (and, single-line, without line breaks): for output

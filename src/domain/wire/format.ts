@@ -49,7 +49,7 @@ export interface WireSpec {
 }
 
 /** 'a[b][c]' -> 'a.b.c' (how warnings name a key). */
-export const dottedKey = (key: string): string =>
+const dottedKey = (key: string): string =>
   key.replace(/\]\[/g, '.').replace(/\[/g, '.').replace(/\]$/, '');
 
 const isId = (p: string) => p.endsWith('.id');

@@ -170,8 +170,6 @@ export const reconfiguredApiWire: WireFormat = makeWire({
   caseInsensitive: newCaseInsensitive,
 });
 
-export const wireFormats = { old: oldApiWire, new: newApiWire, reconfigured: reconfiguredApiWire };
-
 /** The wire format of a configuration. */
 export const wireFor = (config: { apiGeneration: 'new' | 'old'; reconfigured: boolean }) =>
   config.apiGeneration === 'old'

@@ -58,7 +58,7 @@ export function readRequestExtras(body: unknown): RequestExtras {
 }
 
 /** What a tenant's termsAccepted stands for: the consents of the check and tenant steps. */
-export const consentsOfTerms: Record<'firstTenant' | 'secondTenant', readonly FieldPath[]> = {
+const consentsOfTerms: Record<'firstTenant' | 'secondTenant', readonly FieldPath[]> = {
   firstTenant: [
     'objective.conditionsAccepted',
     'objective.privacyPolicyAccepted',

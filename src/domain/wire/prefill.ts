@@ -25,7 +25,7 @@ export function sanitizeModel(
  * them elsewhere), and the security group holds the bot checks (a pre-filled honeypot would trap
  * the payment step). Client state (formHandling) is never the link's either.
  */
-export function prefillAllowed(path: string): boolean {
+function prefillAllowed(path: string): boolean {
   if (path.startsWith('security.') || path.startsWith('formHandling.')) return false;
   if (path.startsWith('bankAccount.') && path !== 'bankAccount.bankName') return false;
   return !/(^|\.)(email|emailRepeat|isCreditCheckApproved|conditionsAccepted|privacyPolicyAccepted|shippingNotesAccepted)$/.test(

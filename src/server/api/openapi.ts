@@ -15,7 +15,7 @@ import { contractPaths, contractSchemas } from '../contracts/openapi';
 type Schema = Record<string, unknown>;
 
 /** The request/response body of a tenancy, generated from the domain's wire names and kinds. */
-export function tenancySchema(wire: WireFormat): Schema {
+function tenancySchema(wire: WireFormat): Schema {
   const root: Schema = { type: 'object', additionalProperties: true, properties: {} };
   for (const path of fieldPaths) {
     if (
@@ -228,7 +228,7 @@ const orderStatus = (summary: string) => ({
 });
 
 /** The OpenAPI 3.1 document of the new API (GET /api/openapi.json). */
-export function openApiDocument(wire: WireFormat): Schema {
+function openApiDocument(wire: WireFormat): Schema {
   const body = {
     required: true,
     content: {

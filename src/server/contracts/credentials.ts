@@ -44,7 +44,7 @@ export const verificationUrl = (publicUrl: string, token: string): string =>
  * It identifies the contract without typing (it does not expire: the withdrawal function must be
  * available as long as withdrawing is possible, and the e-mail is where the tenant keeps it).
  */
-export function withdrawalLinkToken(secret: string, applicationId: string): string {
+function withdrawalLinkToken(secret: string, applicationId: string): string {
   const mac = hmac(secret, 'withdraw', applicationId).subarray(0, 16).toString('base64url');
   return `${applicationId}.${mac}`;
 }

@@ -9,7 +9,7 @@ import {
 import { formatDateTime } from '../mail/format';
 import { contractTexts } from '../../domain/index';
 
-export const SESSION_COOKIE = 'mk_contract';
+const SESSION_COOKIE = 'mk_contract';
 
 type Body = Record<string, unknown>;
 

@@ -53,8 +53,8 @@ import { recordContractEvent } from './events';
 import { announceContractChange } from './webhooks';
 import type { WebhookQueue } from '../services/tenancies';
 
-export const ACCESS_LINK_MINUTES = 30;
-export const SESSION_MINUTES = 30;
+const ACCESS_LINK_MINUTES = 30;
+const SESSION_MINUTES = 30;
 const MAX_RELEASE_FAILURES = 10;
 const MINUTE = 60_000;
 
@@ -93,7 +93,7 @@ const normNumber = (s: unknown) => (typeof s === 'string' ? s.trim().toUpperCase
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "DE89 … 3000": enough for the tenant to recognise the account, nothing more. */
-export const maskIban = (iban: string) => `${iban.slice(0, 4)} … ${iban.slice(-4)}`;
+const maskIban = (iban: string) => `${iban.slice(0, 4)} … ${iban.slice(-4)}`;
 
 /** Checks the identification fields of the withdrawal and access forms (German messages). */
 export function checkIdentification(body: Record<string, unknown>, withNumber = true) {

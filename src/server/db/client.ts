@@ -9,7 +9,7 @@ import * as schema from './schema/index';
 import { PgliteThread, threadClient } from './pgliteClient';
 import { lockDataDir } from './dataDirLock';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Engine = 'pglite' | 'postgres';

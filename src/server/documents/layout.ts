@@ -18,7 +18,7 @@ export interface DocumentMeta {
   keywords?: string;
 }
 
-export interface FieldRow {
+interface FieldRow {
   label: string;
   value: string | string[];
 }

@@ -10,7 +10,7 @@ import { legalSlugs, type LegalSlug } from './legalText';
  * unforgeable and the expiry ends it (ADR 0904). The static legal texts are public:
  * /api/legal/{slug}.pdf.
  */
-export const linkedKinds = ['certificate', 'policy', 'reservation_confirmation'] as const;
+const linkedKinds = ['certificate', 'policy', 'reservation_confirmation'] as const;
 export type LinkedKind = (typeof linkedKinds)[number];
 export const isLinkedKind = (k: string): k is LinkedKind =>
   (linkedKinds as readonly string[]).includes(k);

@@ -6,7 +6,7 @@ import qs from 'qs';
  * Form bodies with bracket keys (rentalObject[rentalContract][deposit]=...) become the same nested
  * objects a JSON body carries, so one decoder serves both. Limits keep hostile input cheap.
  */
-export const qsOptions: qs.IParseOptions = {
+const qsOptions: qs.IParseOptions = {
   depth: 6,
   arrayLimit: 50,
   parameterLimit: 500,

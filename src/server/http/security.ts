@@ -108,7 +108,7 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The new-API web app sends cookies, so a state-changing call from a foreign page must be refused
  * (CSRF). Calls without an Origin header (partners' servers, curl) are not browser calls.
  */
-export function checkOrigin(request: FastifyRequest, config: Config): void {
+function checkOrigin(request: FastifyRequest, config: Config): void {
   if (!stateChanging.has(request.method)) return;
   const origin = request.headers.origin;
   if (!origin) return;

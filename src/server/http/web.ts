@@ -34,7 +34,7 @@ function readRoutePreloads(webDistDir: string): Record<string, string[]> {
  * URL carries a cid (new API generation), the load call, all requested beside the entry script
  * instead of one after another (page -> entry -> config and texts -> step chunk -> saved data).
  */
-export function pageLinks(
+function pageLinks(
   preloads: Record<string, string[]>,
   path: string,
   cid: unknown,

@@ -1,6 +1,6 @@
 export { createMailer } from './mailer';
-export type { Mailer, MailerConfig, MailerOptions } from './mailer';
-export type { MailAttachment, MailLogger, MailMessage, SentMail } from './types';
+export type { Mailer } from './mailer';
+export type { MailAttachment } from './types';
 export { isPermanentRejection } from './types';
 export {
   acceptedMail,
@@ -10,4 +10,4 @@ export {
   resumeUrl,
   saveProgressMail,
 } from './templates';
-export type { ContractMailData, MailDocument, RenderedMail, Salutation } from './templates';
+export type { ContractMailData, MailDocument, RenderedMail } from './templates';

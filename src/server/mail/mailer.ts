@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { isPermanentRejection, type MailLogger, type MailMessage, type SentMail } from './types';
 
-export interface MailerConfig {
+interface MailerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Outbox files and spool entries older than the longer of these are deleted (ADR 1112). */

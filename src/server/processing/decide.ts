@@ -11,7 +11,7 @@ import { applyRules, combine, type Outcome } from './rules';
 import { openContract } from '../contracts/open';
 import { recordContractEvent } from '../contracts/events';
 
-export type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
+type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
 
 /**
  * Records an outcome's effects in the caller's transaction: the document (if any), the

@@ -5,14 +5,14 @@ import type { ProcessingSettings } from './context';
 
 const DAY = 86_400_000;
 /** Tombstones (cid hashes only) are kept a year, then a resume link just counts as unknown. */
-export const tombstoneDays = 365;
+const tombstoneDays = 365;
 
 /** Applications made with a sandbox key are tests: gone a day after they were made. */
-export const sandboxRetentionDays = 1;
+const sandboxRetentionDays = 1;
 /** Webhook events (ids and states only) and their delivery log are kept this long. */
-export const webhookEventDays = 30;
+const webhookEventDays = 30;
 
-export type DeletionReason =
+type DeletionReason =
   'days_to_keep_data_exceeded' | 'reservation_expired' | 'declined_retention' | 'sandbox_expired';
 
 export interface DeletionReport {

@@ -22,10 +22,6 @@ import { WebhookEvents } from '../webhooks/events';
 
 export { processingRoutes } from './routes';
 export { createDocumentSupply } from './supply';
-export type { DocumentSupply } from './supply';
-export { deletedReason } from './deletion';
-export { simulatedCreditCheck } from './creditCheck';
-export type { CreditCheck, CreditSubject } from './creditCheck';
 export { StaffDecisionError } from './staff';
 
 export interface ProcessingDeps {

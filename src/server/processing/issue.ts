@@ -23,9 +23,9 @@ import {
   type Tariff,
 } from '../../domain/index';
 
-export type IssuedKind = 'certificate' | 'policy' | 'reservation_confirmation';
+type IssuedKind = 'certificate' | 'policy' | 'reservation_confirmation';
 
-export interface IssuedDocument {
+interface IssuedDocument {
   kind: IssuedKind;
   filename: string;
   content: Uint8Array;

@@ -23,7 +23,7 @@ import { mandateReference, withdrawalUrl } from '../contracts/credentials';
 const DAY = 86_400_000;
 
 /** The next posting day: today before 15:00 (Berlin) on a working day, else the next one. */
-export function postingDay(now: Date): Date {
+function postingDay(now: Date): Date {
   const berlin = (d: Date) =>
     new Intl.DateTimeFormat('en-GB', {
       timeZone: 'Europe/Berlin',

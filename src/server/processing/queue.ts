@@ -17,7 +17,7 @@ export const queues = {
   sweep: 'sweep',
   webhook: 'webhook',
 } as const;
-export type QueueName = (typeof queues)[keyof typeof queues];
+type QueueName = (typeof queues)[keyof typeof queues];
 
 export interface QueueOptions {
   /** Seconds a job may run before it counts as crashed and is retried (default 60). */
@@ -36,7 +36,7 @@ export interface QueueOptions {
  * Webhook retries: pg-boss waits between retryDelay * 2^n and twice that before retry n+1, so 14
  * retries starting at 10 s span at least 10 * (2^14 - 1) s, about 45 hours (ADR 0713).
  */
-export const webhookRetryLimit = 14;
+const webhookRetryLimit = 14;
 
 export interface JobQueue {
   /** Without handlers: the queue is usable for sending, but this process runs no jobs. */

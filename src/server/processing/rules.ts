@@ -15,7 +15,7 @@ export type ReasonCode =
   | 'credit_review';
 
 /** Above this deposit a person looks at the application (DECISIONS.md). */
-export const manualReviewDepositAbove = 15_000;
+const manualReviewDepositAbove = 15_000;
 
 export interface RuleResult {
   outcome: Outcome;

@@ -4,7 +4,7 @@ import type { ProcessingContext } from './context';
 import { queues } from './queue';
 
 /** Work older than this without a result is queued again. */
-export const sweepAfterMinutes = 15;
+const sweepAfterMinutes = 15;
 
 export interface SweepReport {
   decisions: number;

@@ -26,7 +26,7 @@ export function fintsBanks(): BankRecord[] {
   return [...byCode.values()];
 }
 
-export class BankFileError extends Error {}
+class BankFileError extends Error {}
 
 /**
  * The Deutsche Bundesbank bank-code file (BLZ-Datei, fixed width, 168 characters per record,

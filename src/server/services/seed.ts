@@ -9,7 +9,7 @@ import type { Logger } from '../log';
 import { BankService, fintsBanks } from './banks';
 import { PartnerService, parsePartnerCsv } from './partners';
 
-export const examplePartnersCsv = fileURLToPath(
+const examplePartnersCsv = fileURLToPath(
   new URL('../../../content/partners/examples.csv', import.meta.url),
 );
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-export const sidebarDir = fileURLToPath(new URL('../../../content/sidebar/', import.meta.url));
+const sidebarDir = fileURLToPath(new URL('../../../content/sidebar/', import.meta.url));
 
 export interface SidebarText {
   name: string;

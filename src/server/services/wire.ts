@@ -15,7 +15,7 @@ import {
 } from './rulebook';
 
 /** A decoded request body: the values sent, as a sparse form model, plus which fields were sent. */
-export interface Decoded {
+interface Decoded {
   model: Partial<FormModel>;
   sent: FieldPath[];
   /** Attribution codes sent explicitly empty (ADR 0700): the only way to clear one. */

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { partnerWebhooks, webhookDeliveries, webhookEvents } from '../db/schema/index';
 import { signWebhook, signatureHeader } from './signature';
 
-export class WebhookDeliveryFailed extends Error {}
+class WebhookDeliveryFailed extends Error {}
 
 /**
  * The delivery job: POSTs the event's JSON, signed, to the partner's current URL and logs the

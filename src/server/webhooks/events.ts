@@ -22,7 +22,7 @@ export interface WebhookJobSender {
 }
 
 /** The JSON body of every delivery (also in the OpenAPI document's `webhooks`). */
-export interface WebhookPayload {
+interface WebhookPayload {
   /** Event id: deliveries are at least once, drop an id seen before. */
   id: string;
   type: `application.${WebhookEventType}`;

@@ -129,7 +129,7 @@ export function createApiClient(config: AppConfig, host: string): ApiClient {
 }
 
 /** Spec §7: errors (codes or objects with code), __cid, or the form data (maybe wrapped). */
-export function readLoad(
+function readLoad(
   data: Record<string, unknown> | undefined,
   decode: (payload: unknown) => FormModel,
 ): LoadResult {

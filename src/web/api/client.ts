@@ -3,7 +3,7 @@ import type { StepId } from '../../domain/flow/steps';
 import type { RatesResponse } from '../../domain/tariff/rates';
 
 /** Field errors of a save, by model path: German messages (the domain parses the server's shape). */
-export type FieldErrors = Partial<Record<string, string[]>>;
+type FieldErrors = Partial<Record<string, string[]>>;
 
 export type LoadResult =
   | { kind: 'model'; model: FormModel }
@@ -22,7 +22,7 @@ export interface SaveResult {
   state?: string;
 }
 
-export interface SaveArgs {
+interface SaveArgs {
   model: FormModel;
   cid: string | undefined;
   step: StepId;

@@ -9,7 +9,7 @@ import { outcomeFor, pollUntilFinal } from './polling';
  * The processing overlay after the final submission: spinner and the spec's text, announced to
  * screen readers (role=alertdialog takes focus), then the redirect of spec §4 with its payload.
  */
-export function ProcessingOverlay({ cid, reservation }: { cid: string; reservation: boolean }) {
+function ProcessingOverlay({ cid, reservation }: { cid: string; reservation: boolean }) {
   const { api, config } = useServices();
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);

@@ -9,7 +9,7 @@ import { useServices } from './services';
  * 'Später fortfahren' (spec §1): asks for an e-mail address and calls save-progress; the server
  * mails a link that resumes at this step. Says that the data is deleted after 30 days.
  */
-export function SaveLater({ cid, step }: { cid: string; step: StepId }) {
+function SaveLater({ cid, step }: { cid: string; step: StepId }) {
   const { api } = useServices();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');

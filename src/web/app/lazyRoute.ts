@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { chunkLoadTimeoutMs } from '../../domain/rules/limits';
 
-export class ChunkLoadError extends Error {
+class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 

@@ -3,7 +3,7 @@ export const fieldId = (path: string) => `f-${path.replace(/[^\w-]/g, '-')}`;
 export const errorId = (path: string) => `${fieldId(path)}-error`;
 export const hintId = (path: string) => `${fieldId(path)}-hint`;
 
-export function describedBy(path: string, hasHint: boolean, hasError: boolean): string | undefined {
+function describedBy(path: string, hasHint: boolean, hasError: boolean): string | undefined {
   const ids = [hasHint ? hintId(path) : '', hasError ? errorId(path) : ''].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
