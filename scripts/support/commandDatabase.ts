@@ -1,5 +1,6 @@
-// The database of a command-line tool: the configured one (DATABASE_URL or DATA_DIR), migrated.
-// Reference data (example partners) is loaded by the server's first start or import:partners. PGlite allows one process per data directory, so a running server
+// The database of a command-line tool: the configured one (DATABASE_URL or DATA_DIR), migrated
+// unless the tool says otherwise. Reference data (example partners) is loaded by the server's first
+// start or import:partners. PGlite allows one process per data directory, so a running server
 // (its processing.pid) stops the tool with a clear message.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +25,14 @@ function runningServerPid(dataDir: string): number | undefined {
   }
 }
 
-export async function openCommandDatabase(): Promise<{ db: Database; config: Config }> {
+/**
+ * `action` names what the tool does in the message about a running server; `migrate: false` for a
+ * tool that only works on a database the server has set up (npm run decide).
+ */
+export async function openCommandDatabase({
+  action = 'Befehl ausführen',
+  migrate: migrated = true,
+}: { action?: string; migrate?: boolean } = {}): Promise<{ db: Database; config: Config }> {
   let config: Config;
   try {
     config = loadConfig();
@@ -37,11 +45,11 @@ export async function openCommandDatabase(): Promise<{ db: Database; config: Con
     if (pid)
       fail(
         `Der Server (PID ${pid}) hält die eingebettete Datenbank in ${config.dataDir}. ` +
-          'PGlite erlaubt nur einen Prozess: Server kurz stoppen, Befehl ausführen, wieder starten ' +
+          `PGlite erlaubt nur einen Prozess: Server kurz stoppen, ${action}, wieder starten ` +
           '(mit DATABASE_URL geht es im laufenden Betrieb).',
       );
   }
   const db = await openDatabase(config);
-  await migrate(db);
+  if (migrated) await migrate(db);
   return { db, config };
 }
