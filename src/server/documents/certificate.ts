@@ -1,15 +1,8 @@
-import { formatDate, formatEuro } from '../mail/format';
-import { createLayout } from './layout';
+import { formatEuro } from '../mail/format';
+import { operatorLetter, signOff, type ContractParties } from './letter';
 import { fallbackOperator, type OperatorDetails } from './operator';
 
-export interface CertificateData {
-  contractNumber: string;
-  /** Tenants as "Vorname Nachname, Straße Nr, PLZ Ort". */
-  tenants: string[];
-  landlord: string;
-  landlordAddress: string;
-  objectAddress: string;
-  deposit: number;
+export interface CertificateData extends ContractParties {
   /** Date of issue (the decision). */
   issuedAt: Date;
   /** The public verification page of this certificate and the code that releases it there. */
@@ -23,15 +16,13 @@ export const certificateFilename = (contractNumber: string) =>
 /** The guarantee certificate (Bürgschaftsurkunde) the tenant hands to the landlord. */
 export async function certificatePdf(d: CertificateData): Promise<Buffer> {
   const op = d.operator ?? fallbackOperator;
-  const l = createLayout({
-    title: `Bürgschaftsurkunde ${d.contractNumber}`,
+  const l = operatorLetter(op, {
+    title: 'Bürgschaftsurkunde',
+    number: d.contractNumber,
     subject: 'Mietkautionsbürgschaft',
-    author: op.name,
+    kind: 'Mietkautionsbürgschaft (selbstschuldnerische Bürgschaft)',
     createdAt: d.issuedAt,
   });
-  l.letterhead(`${op.name} · ${op.street} · ${op.zipCity}`);
-  l.title('Bürgschaftsurkunde');
-  l.paragraph('Mietkautionsbürgschaft (selbstschuldnerische Bürgschaft)', { bold: true });
   l.fields([
     { label: 'Vertragsnummer', value: d.contractNumber },
     { label: 'Bürge', value: [op.name, `${op.street}, ${op.zipCity}`] },
@@ -69,12 +60,11 @@ export async function certificatePdf(d: CertificateData): Promise<Buffer> {
       ],
     );
   }
-  l.paragraph(`Berlin, den ${formatDate(d.issuedAt)}`);
-  l.paragraph(op.name, { bold: true });
-  l.paragraph(
+  signOff(
+    l,
+    op,
+    d.issuedAt,
     'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',
-    { size: 8.5 },
   );
-  l.paragraph(op.register, { size: 8.5 });
   return l.end();
 }

@@ -1,16 +1,9 @@
 import { formatDate, formatEuro } from '../mail/format';
-import { createLayout } from './layout';
+import { operatorLetter, signOff, type ContractParties } from './letter';
 import { withdrawalFooter } from './legalDocuments';
 import type { DocumentIssuer } from './operator';
 
-export interface PolicyData {
-  contractNumber: string;
-  /** Tenants as "Vorname Nachname, Straße Nr, PLZ Ort" (policyholders). */
-  tenants: string[];
-  landlord: string;
-  landlordAddress: string;
-  objectAddress: string;
-  deposit: number;
+export interface PolicyData extends ContractParties {
   ratePerPayment: number;
   ratePerYear: number;
   /** "monatlich", "jährlich", ... */
@@ -37,18 +30,17 @@ export const policyFilename = (contractNumber: string) =>
 /** The policy (Versicherungsschein) with the SEPA mandate reference and the pre-notification. */
 export async function policyPdf(d: PolicyData, issuer: DocumentIssuer): Promise<Buffer> {
   const op = issuer.operator;
-  const l = createLayout(
+  const l = operatorLetter(
+    op,
     {
-      title: `Versicherungsschein ${d.contractNumber}`,
+      title: 'Versicherungsschein',
+      number: d.contractNumber,
       subject: 'Versicherungsschein zur Mietkautionsbürgschaft',
-      author: op.name,
+      kind: 'Mietkautionsbürgschaft (Kautionsversicherung)',
       createdAt: d.issuedAt,
     },
     { footer: withdrawalFooter(issuer.siteUrl) },
   );
-  l.letterhead(`${op.name} · ${op.street} · ${op.zipCity}`);
-  l.title('Versicherungsschein');
-  l.paragraph('Mietkautionsbürgschaft (Kautionsversicherung)', { bold: true });
   l.fields([
     { label: 'Vertragsnummer', value: d.contractNumber },
     { label: 'Versicherer', value: [op.name, `${op.street}, ${op.zipCity}`] },
@@ -102,12 +94,11 @@ export async function policyPdf(d: PolicyData, issuer: DocumentIssuer): Promise<
   ]);
 
   l.space(6);
-  l.paragraph(`Berlin, den ${formatDate(d.issuedAt)}`);
-  l.paragraph(op.name, { bold: true });
-  l.paragraph(
+  signOff(
+    l,
+    op,
+    d.issuedAt,
     'Dieser Versicherungsschein ist mit einem elektronischen Siegel versehen und ohne Unterschrift gültig.',
-    { size: 8.5 },
   );
-  l.paragraph(op.register, { size: 8.5 });
   return l.end();
 }

@@ -1,6 +1,6 @@
 import { formatDate, formatEuro } from '../mail/format';
 import { fallbackOperator, type OperatorDetails } from './operator';
-import { createLayout } from './layout';
+import { operatorLetter, signOff } from './letter';
 
 export interface ReservationConfirmationData {
   reservationNumber: string;
@@ -22,15 +22,13 @@ const accusative = (name: string) => name.replace(/^Herr /, 'Herrn ');
 /** The reservation confirmation (Sofortzusage) a tenant can show a prospective landlord. */
 export async function reservationConfirmationPdf(d: ReservationConfirmationData): Promise<Buffer> {
   const guarantor = d.operator ?? fallbackOperator;
-  const l = createLayout({
-    title: `Sofortzusage ${d.reservationNumber}`,
+  const l = operatorLetter(guarantor, {
+    title: 'Sofortzusage',
+    number: d.reservationNumber,
     subject: 'Reservierung einer Mietkautionsbürgschaft',
-    author: guarantor.name,
+    kind: 'Bestätigung der Reservierung einer Mietkautionsbürgschaft',
     createdAt: d.issuedAt,
   });
-  l.letterhead(`${guarantor.name} · ${guarantor.street} · ${guarantor.zipCity}`);
-  l.title('Sofortzusage');
-  l.paragraph('Bestätigung der Reservierung einer Mietkautionsbürgschaft', { bold: true });
   l.fields([
     { label: 'Reservierungsnummer', value: d.reservationNumber },
     { label: 'Mieter', value: [d.tenant, d.tenantAddress].filter(Boolean) },
@@ -44,8 +42,6 @@ export async function reservationConfirmationPdf(d: ReservationConfirmationData)
     'Diese Bestätigung ist selbst noch keine Bürgschaft. Der Vermieter erhält die Bürgschaftsurkunde, sobald der Antrag abgeschlossen ist.',
   );
   l.space(12);
-  l.paragraph(`Berlin, den ${formatDate(d.issuedAt)}`);
-  l.paragraph(guarantor.name, { bold: true });
-  l.paragraph(guarantor.register, { size: 8.5 });
+  signOff(l, guarantor, d.issuedAt);
   return l.end();
 }

@@ -1,0 +1,48 @@
+import { formatDate } from '../mail/format';
+import { createLayout, type Layout } from './layout';
+import type { OperatorDetails } from './operator';
+
+/** The parties and the sum of a contract, as the policy and the certificate name them. */
+export interface ContractParties {
+  contractNumber: string;
+  /** Tenants as "Vorname Nachname, Straße Nr, PLZ Ort" (the policyholders, the main debtors). */
+  tenants: string[];
+  landlord: string;
+  landlordAddress: string;
+  objectAddress: string;
+  deposit: number;
+}
+
+type Sender = Pick<OperatorDetails, 'name' | 'street' | 'zipCity' | 'register'>;
+
+/**
+ * The opening every document of the operator shares: the PDF's metadata ("{title} {number}"), the
+ * sender line, the title and the kind of document in bold.
+ */
+export function operatorLetter(
+  op: Sender,
+  d: { title: string; number: string; subject: string; kind: string; createdAt: Date },
+  opts?: { footer?: string },
+): Layout {
+  const l = createLayout(
+    {
+      title: `${d.title} ${d.number}`,
+      subject: d.subject,
+      author: op.name,
+      createdAt: d.createdAt,
+    },
+    opts,
+  );
+  l.letterhead(`${op.name} · ${op.street} · ${op.zipCity}`);
+  l.title(d.title);
+  l.paragraph(d.kind, { bold: true });
+  return l;
+}
+
+/** The closing: place and date, the operator, the note on the seal (sealed documents), the register. */
+export function signOff(l: Layout, op: Sender, issuedAt: Date, sealNote?: string): void {
+  l.paragraph(`Berlin, den ${formatDate(issuedAt)}`);
+  l.paragraph(op.name, { bold: true });
+  if (sealNote) l.paragraph(sealNote, { size: 8.5 });
+  l.paragraph(op.register, { size: 8.5 });
+}
