@@ -1,5 +1,5 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { applications } from './applications';
+import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { idKey, ofApplication, applicationKey } from './columns';
 
 /**
  * After the sale (src/server/contracts): one row per accepted contract with its status. The
@@ -10,9 +10,7 @@ import { applications } from './applications';
 export const contracts = pgTable(
   'contracts',
   {
-    applicationId: uuid('application_id')
-      .primaryKey()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: applicationKey(),
     contractNumber: text('contract_number').notNull().unique(),
     status: text('status', { enum: ['active', 'withdrawn', 'cancelled', 'released'] }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
@@ -47,10 +45,8 @@ export const contracts = pgTable(
 export const contractEvents = pgTable(
   'contract_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    applicationId: ofApplication(),
     type: text('type').notNull(),
     actor: text('actor', {
       enum: ['tenant', 'landlord', 'staff', 'system', 'partner'],
@@ -66,9 +62,7 @@ export const contractAccessTokens = pgTable(
   'contract_access_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: ofApplication(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -81,10 +75,8 @@ export const contractAccessTokens = pgTable(
  * and to whom by role; the address is read from the application when printing.
  */
 export const contractLetters = pgTable('contract_letters', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  applicationId: uuid('application_id')
-    .notNull()
-    .references(() => applications.id, { onDelete: 'cascade' }),
+  id: idKey(),
+  applicationId: ofApplication(),
   recipient: text('recipient', { enum: ['landlord', 'tenant'] }).notNull(),
   kind: text('kind').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { applications } from './applications';
+import { idKey, applicationKey, belongsTo } from './columns';
 
 /**
  * The partner API (ADR 0710-0714): keys, what a partner's call asserted, webhooks and their
@@ -25,7 +25,7 @@ import { applications } from './applications';
 export const partnerKeys = pgTable(
   'partner_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     partnerCode: text('partner_code').notNull(),
     /** First characters of the key (mk_test_AbCd), for lists and logs. */
     prefix: text('prefix').notNull(),
@@ -44,9 +44,7 @@ export const partnerKeys = pgTable(
  * consents the partner asserted for the tenant (field path -> time) and the defaults applied.
  */
 export const apiSubmissions = pgTable('api_submissions', {
-  applicationId: uuid('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
+  applicationId: applicationKey(),
   keyId: uuid('key_id').references(() => partnerKeys.id, { onDelete: 'set null' }),
   partnerCode: text('partner_code').notNull(),
   sandbox: boolean('sandbox').notNull(),
@@ -77,7 +75,7 @@ export const partnerWebhooks = pgTable('partner_webhooks', {
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idKey(),
     partnerCode: text('partner_code').notNull(),
     /** No foreign key: the event outlives a deleted (e.g. sandbox) application. */
     applicationId: uuid('application_id').notNull(),
@@ -94,10 +92,8 @@ export const webhookEvents = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id')
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    eventId: belongsTo('event_id', () => webhookEvents.id),
     attempt: integer('attempt').notNull(),
     url: text('url').notNull(),
     /** HTTP status of the answer; null when none came (refused, timeout). */

@@ -9,9 +9,8 @@ import {
   text,
   timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { applications } from './applications';
+import { idKey, ofApplication, applicationKey } from './columns';
 
 /**
  * Processing (owned by src/server/processing): decisions, issued documents, sent e-mails and the
@@ -31,10 +30,8 @@ export const reservationNumberSeq = pgSequence('reservation_number_seq', { start
 export const decisions = pgTable(
   'decisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    applicationId: ofApplication(),
     kind: text('kind', { enum: ['contract', 'reservation'] }).notNull(),
     /** Contract number (vertragsnr) or reservation number. */
     number: text('number').notNull(),
@@ -66,10 +63,8 @@ export const decisions = pgTable(
 export const documents = pgTable(
   'documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    applicationId: ofApplication(),
     kind: text('kind', { enum: ['certificate', 'policy', 'reservation_confirmation'] }).notNull(),
     filename: text('filename').notNull(),
     content: bytea('content').notNull(),
@@ -82,10 +77,8 @@ export const documents = pgTable(
 export const mails = pgTable(
   'mails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    id: idKey(),
+    applicationId: ofApplication(),
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -128,9 +121,7 @@ export type DocumentRow = typeof documents.$inferSelect;
  * hash. Deleted with the application.
  */
 export const resumeLinks = pgTable('resume_links', {
-  applicationId: uuid('application_id')
-    .primaryKey()
-    .references(() => applications.id, { onDelete: 'cascade' }),
+  applicationId: applicationKey(),
   sealedCid: text('sealed_cid').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
