@@ -4,49 +4,10 @@ import { getField, setField, type FieldPath } from '../model/paths';
 import type { FormModel } from '../model/schema';
 import { newApiWire, oldApiWire } from './formats';
 import { assertConsents, partnerDefaults, readRequestExtras, requestExtras } from './partner';
+import { partnerBody as sharedPartnerBody } from './testing/partnerBody';
 
-/** The body public integrations of the established provider's API send (issue 10). */
-const partnerBody = () => ({
-  product: 'mietkaution-standard',
-  partnerCode: 'IMMO1',
-  step: 'check',
-  landlord: {
-    firstName: 'Erika',
-    name: 'Vermieterin',
-    gender: 'female',
-    address: { street: 'Hauptstraße', streetNumber: '1', zip: '10117', city: 'Berlin' },
-  },
-  firstTenant: {
-    gender: 'male',
-    firstName: 'Max',
-    name: 'Mustermann',
-    phone: '+4930123456',
-    email: 'max@example.org',
-    nationality: 'DE',
-    dateOfBirth: '01.05.1990',
-    address: { street: 'Altbauweg', streetNumber: '3', zip: '80331', city: 'München' },
-    termsAccepted: 'y',
-  },
-  bankAccount: {
-    iban: 'DE89370400440532013000',
-    bankName: 'Commerzbank',
-    paymentFrequency: 'monthly',
-    owner: 'firstTenant',
-  },
-  rentalObject: {
-    address: { street: 'Musterstraße', streetNumber: '12a', zip: '10115', city: 'Berlin' },
-    rentalContract: {
-      deposit: '1500',
-      rent: '650.50',
-      signedAt: '20.03.2026',
-      movedInAt: '01.04.2026',
-      isLimited: 'false',
-      isExisting: 'false',
-    },
-  },
-  postalDestination: 'digital',
-  selling: { mieterengel: 'true', keyFinder: 'false' },
-});
+/** The partner body with the MieterEngel offer taken (a 'true' to decode). */
+const partnerBody = () => sharedPartnerBody({ mieterengel: 'true' });
 
 describe('the partners request shape on the new API', () => {
   const decoded = newApiWire.decode(partnerBody()) as FormModel;
@@ -79,7 +40,7 @@ describe('the partners request shape on the new API', () => {
     expect(newApiWire.unknownKeys(partnerBody(), requestExtras)).toEqual([]);
     expect(readRequestExtras(partnerBody())).toEqual({
       step: 'check',
-      product: 'mietkaution-standard',
+      product: 'mietkautionsbuergschaft',
       tenantTerms: { firstTenant: true },
     });
   });
