@@ -6,7 +6,15 @@ import { useNavigate, useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
-import { Field, Notice, Summary, usePageTitle } from './Form';
+import {
+  contractNumberField,
+  emailField,
+  Fields,
+  Notice,
+  Submit,
+  usePageTitle,
+  type FieldSpec,
+} from './Form';
 
 const t = contractTexts.contract;
 const f = contractTexts.fields;
@@ -28,6 +36,13 @@ interface View {
 }
 
 const euroCents = (c: number) => formatEuro(c / 100);
+
+const addressFields: FieldSpec<'street' | 'number' | 'zip' | 'city'>[] = [
+  { name: 'street', label: f.street, autoComplete: 'address-line1' },
+  { name: 'number', label: f.number },
+  { name: 'zip', label: f.zip, autoComplete: 'postal-code', inputMode: 'numeric' },
+  { name: 'city', label: f.city, autoComplete: 'address-level2' },
+];
 
 /** "Zugang anfordern": contract number and e-mail address; the same answer whatever they are. */
 function AccessForm({ expired }: { expired: boolean }) {
@@ -59,36 +74,14 @@ function AccessForm({ expired }: { expired: boolean }) {
       ) : (
         <form noValidate onSubmit={submit}>
           <p>{contractTexts.access.intro}</p>
-          <Summary
+          <Fields
+            fields={[contractNumberField, emailField]}
+            values={values}
             errors={errors}
-            labels={{ contractNumber: f.contractNumber, email: f.email }}
             attempt={attempt}
+            onChange={(name, v) => setValues((s) => ({ ...s, [name]: v }))}
           />
-          <Field
-            name="contractNumber"
-            label={f.contractNumber}
-            hint={f.contractNumberHint}
-            value={values.contractNumber}
-            error={errors.contractNumber}
-            onChange={(v) => setValues((s) => ({ ...s, contractNumber: v }))}
-            autoComplete="off"
-          />
-          <Field
-            name="email"
-            label={f.email}
-            hint={f.emailHint}
-            value={values.email}
-            error={errors.email}
-            onChange={(v) => setValues((s) => ({ ...s, email: v }))}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
-          <div className="actions">
-            <button type="submit" className="button">
-              {contractTexts.access.submit}
-            </button>
-          </div>
+          <Submit label={contractTexts.access.submit} />
         </form>
       )}
     </div>
@@ -249,20 +242,14 @@ function IbanSection({ reload }: { reload: () => Promise<void> }) {
       <p>{t.changeIbanIntro}</p>
       {done ? <Notice kind="ok">{t.ibanSaved(done)}</Notice> : null}
       <form noValidate onSubmit={submit}>
-        <Summary errors={errors} labels={{ iban: f.iban }} attempt={attempt} />
-        <Field
-          name="iban"
-          label={f.iban}
-          value={iban}
-          error={errors.iban}
-          onChange={setIban}
-          autoComplete="off"
+        <Fields
+          fields={[{ name: 'iban', label: f.iban, autoComplete: 'off' }]}
+          values={{ iban }}
+          errors={errors}
+          attempt={attempt}
+          onChange={(_, v) => setIban(v)}
         />
-        <div className="actions">
-          <button type="submit" className="button">
-            {t.saveIban}
-          </button>
-        </div>
+        <Submit label={t.saveIban} />
       </form>
     </section>
   );
@@ -287,54 +274,19 @@ function AddressSection({ view, reload }: { view: View; reload: () => Promise<vo
     setDone(!!r.data);
     if (r.data) await reload();
   };
-  const set = (k: keyof typeof a) => (v: string) => setA((s) => ({ ...s, [k]: v }));
   return (
     <section aria-labelledby="h-address">
       <h2 id="h-address">{t.changeAddress}</h2>
       {done ? <Notice kind="ok">{t.addressSaved}</Notice> : null}
       <form noValidate onSubmit={submit}>
-        <Summary
+        <Fields
+          fields={addressFields}
+          values={a}
           errors={errors}
-          labels={{ street: f.street, number: f.number, zip: f.zip, city: f.city }}
           attempt={attempt}
+          onChange={(name, v) => setA((s) => ({ ...s, [name]: v }))}
         />
-        <Field
-          name="street"
-          label={f.street}
-          value={a.street}
-          error={errors.street}
-          onChange={set('street')}
-          autoComplete="address-line1"
-        />
-        <Field
-          name="number"
-          label={f.number}
-          value={a.number}
-          error={errors.number}
-          onChange={set('number')}
-        />
-        <Field
-          name="zip"
-          label={f.zip}
-          value={a.zip}
-          error={errors.zip}
-          onChange={set('zip')}
-          autoComplete="postal-code"
-          inputMode="numeric"
-        />
-        <Field
-          name="city"
-          label={f.city}
-          value={a.city}
-          error={errors.city}
-          onChange={set('city')}
-          autoComplete="address-level2"
-        />
-        <div className="actions">
-          <button type="submit" className="button">
-            {t.saveAddress}
-          </button>
-        </div>
+        <Submit label={t.saveAddress} />
       </form>
     </section>
   );
@@ -376,25 +328,25 @@ function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
       <h2 id="h-cancel">{t.cancel}</h2>
       <p>{t.cancelIntro}</p>
       <form noValidate onSubmit={ask}>
-        <Summary errors={errors} labels={{ date: f.cancellationDate }} attempt={attempt} />
-        <Field
-          name="date"
-          label={f.cancellationDate}
-          hint={f.cancellationDateHint}
-          value={date}
-          error={errors.date}
-          onChange={(v) => {
+        <Fields
+          fields={[
+            {
+              name: 'date',
+              label: f.cancellationDate,
+              hint: f.cancellationDateHint,
+              inputMode: 'numeric',
+              autoComplete: 'off',
+            },
+          ]}
+          values={{ date }}
+          errors={errors}
+          attempt={attempt}
+          onChange={(_, v) => {
             setDate(v);
             setQuote(undefined);
           }}
-          inputMode="numeric"
-          autoComplete="off"
         />
-        <div className="actions">
-          <button type="submit" className="button button--secondary">
-            {t.quote}
-          </button>
-        </div>
+        <Submit label={t.quote} secondary />
       </form>
       {quote ? (
         <>

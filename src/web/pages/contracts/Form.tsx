@@ -4,7 +4,7 @@ import { TextField } from '../../forms/TextField';
 import { contractTexts } from '../../../domain/messages/contracts';
 
 /** A text field of the after-sale pages (ids f-c-{name}, errors tied by id). */
-export function Field(props: {
+function Field(props: {
   name: string;
   label: string;
   hint?: string;
@@ -31,8 +31,78 @@ export function Field(props: {
   );
 }
 
+const f = contractTexts.fields;
+
+/** One field of an after-sale form: all but its value, error and change handler. */
+export interface FieldSpec<K extends string> {
+  name: K;
+  label: string;
+  hint?: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'numeric';
+}
+
+/** The contract number and e-mail address that identify a contract (access, withdrawal). */
+export const contractNumberField: FieldSpec<'contractNumber'> = {
+  name: 'contractNumber',
+  label: f.contractNumber,
+  hint: f.contractNumberHint,
+  autoComplete: 'off',
+};
+export const emailField: FieldSpec<'email'> = {
+  name: 'email',
+  label: f.email,
+  hint: f.emailHint,
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
+};
+
+/**
+ * The fields of an after-sale form, the error summary first; the summary names the fields by their
+ * own labels (or `labels`, for errors of fields not shown). `children` stand between the two.
+ */
+export function Fields<K extends string>(props: {
+  fields: FieldSpec<K>[];
+  values: Record<K, string>;
+  errors: Record<string, string>;
+  attempt: number;
+  onChange: (name: K, value: string) => void;
+  labels?: Record<string, string>;
+  children?: ReactNode;
+}) {
+  const labels = props.labels ?? Object.fromEntries(props.fields.map((x) => [x.name, x.label]));
+  return (
+    <>
+      <Summary errors={props.errors} labels={labels} attempt={props.attempt} />
+      {props.children}
+      {props.fields.map((spec) => (
+        <Field
+          key={spec.name}
+          {...spec}
+          value={props.values[spec.name]}
+          error={props.errors[spec.name]}
+          onChange={(v) => props.onChange(spec.name, v)}
+        />
+      ))}
+    </>
+  );
+}
+
+/** The submit button of a form, in its actions row. */
+export function Submit({ label, secondary }: { label: string; secondary?: boolean }) {
+  return (
+    <div className="actions">
+      <button type="submit" className={secondary ? 'button button--secondary' : 'button'}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
 /** The error summary of a form, linking to the fields (GOV.UK pattern). */
-export function Summary(props: {
+function Summary(props: {
   errors: Record<string, string>;
   labels: Record<string, string>;
   attempt: number;

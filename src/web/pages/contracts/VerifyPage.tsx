@@ -5,7 +5,7 @@ import { formatEuro } from '../../text';
 import { useLocation } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
-import { Field, Notice, Summary, usePageTitle } from './Form';
+import { Fields, Notice, Submit, usePageTitle } from './Form';
 
 const t = contractTexts.verify;
 
@@ -96,25 +96,21 @@ export default function VerifyPage() {
               <p>{t.releaseIntro}</p>
               {message ? <Notice kind="error">{message}</Notice> : null}
               <form noValidate onSubmit={release}>
-                <Summary
+                <Fields
+                  fields={[
+                    {
+                      name: 'code',
+                      label: contractTexts.fields.releaseCode,
+                      hint: contractTexts.fields.releaseCodeHint,
+                      autoComplete: 'off',
+                    },
+                  ]}
+                  values={{ code }}
                   errors={errors}
-                  labels={{ code: contractTexts.fields.releaseCode }}
                   attempt={attempt}
+                  onChange={(_, v) => setCode(v)}
                 />
-                <Field
-                  name="code"
-                  label={contractTexts.fields.releaseCode}
-                  hint={contractTexts.fields.releaseCodeHint}
-                  value={code}
-                  error={errors.code}
-                  onChange={setCode}
-                  autoComplete="off"
-                />
-                <div className="actions">
-                  <button type="submit" className="button">
-                    {t.release}
-                  </button>
-                </div>
+                <Submit label={t.release} />
               </form>
             </section>
           ) : null}

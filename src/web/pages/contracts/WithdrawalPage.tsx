@@ -3,7 +3,15 @@ import { contractTexts } from '../../../domain/messages/contracts';
 import { useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
-import { Field, Notice, Summary, usePageTitle } from './Form';
+import {
+  contractNumberField,
+  emailField,
+  Fields,
+  Notice,
+  Submit,
+  usePageTitle,
+  type FieldSpec,
+} from './Form';
 
 const t = contractTexts.withdrawal;
 const f = contractTexts.fields;
@@ -11,6 +19,14 @@ const labels = {
   contractNumber: f.contractNumber,
   email: f.email,
   confirmationEmail: f.confirmationEmail,
+};
+const confirmationEmailField: FieldSpec<'confirmationEmail'> = {
+  name: 'confirmationEmail',
+  label: `${f.confirmationEmail} (optional)`,
+  hint: f.confirmationEmailHint,
+  type: 'email',
+  autoComplete: 'email',
+  inputMode: 'email',
 };
 
 /**
@@ -43,8 +59,6 @@ export default function WithdrawalPage() {
       else setMessage(r.message);
     });
   }, [config.apiHost, link]);
-
-  const set = (k: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
 
   const check = (): Record<string, string> => {
     const e: Record<string, string> = {};
@@ -122,57 +136,31 @@ export default function WithdrawalPage() {
       {step === 1 ? (
         <form noValidate onSubmit={next}>
           <h2>{t.step1}</h2>
-          <Summary errors={errors} labels={labels} attempt={attempt} />
-          {linked ? (
-            <>
-              <p>{t.prefilled}</p>
-              <dl className="summary-list">
-                <div>
-                  <dt>{f.contractNumber}</dt>
-                  <dd>{linked}</dd>
-                </div>
-              </dl>
-            </>
-          ) : (
-            <>
-              <Field
-                name="contractNumber"
-                label={f.contractNumber}
-                hint={f.contractNumberHint}
-                value={values.contractNumber}
-                error={errors.contractNumber}
-                onChange={set('contractNumber')}
-                autoComplete="off"
-              />
-              <Field
-                name="email"
-                label={f.email}
-                hint={f.emailHint}
-                value={values.email}
-                error={errors.email}
-                onChange={set('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-              />
-            </>
-          )}
-          <Field
-            name="confirmationEmail"
-            label={`${f.confirmationEmail} (optional)`}
-            hint={f.confirmationEmailHint}
-            value={values.confirmationEmail}
-            error={errors.confirmationEmail}
-            onChange={set('confirmationEmail')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
-          <div className="actions">
-            <button type="submit" className="button">
-              {t.next}
-            </button>
-          </div>
+          <Fields
+            fields={
+              linked
+                ? [confirmationEmailField]
+                : [contractNumberField, emailField, confirmationEmailField]
+            }
+            values={values}
+            errors={errors}
+            attempt={attempt}
+            onChange={(name, v) => setValues((s) => ({ ...s, [name]: v }))}
+            labels={labels}
+          >
+            {linked ? (
+              <>
+                <p>{t.prefilled}</p>
+                <dl className="summary-list">
+                  <div>
+                    <dt>{f.contractNumber}</dt>
+                    <dd>{linked}</dd>
+                  </div>
+                </dl>
+              </>
+            ) : null}
+          </Fields>
+          <Submit label={t.next} />
         </form>
       ) : (
         <form noValidate onSubmit={confirm}>
