@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defaultTariff, limits, type Tariff } from '../domain/index';
+import {
+  defaultTariff,
+  isStepId,
+  limits,
+  stepIds,
+  type StepId,
+  type Tariff,
+} from '../domain/index';
 import type { OperatorDetails } from '../domain/legal/index';
 import { checkSealIdentity, type SealIdentity } from './documents/seal';
 
@@ -26,6 +33,29 @@ const list = z
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+  );
+
+/** STEPS: known step names, each once (a typo would silently drop a step). */
+const stepListSetting = list
+  .superRefine((names, ctx) => {
+    const unknown = names.filter((s) => !isStepId(s));
+    const twice = names.filter((s, i) => names.indexOf(s) !== i);
+    if (unknown.length)
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown step ${unknown.join(', ')}; the steps are ${stepIds.join(', ')}`,
+      });
+    if (twice.length) ctx.addIssue({ code: 'custom', message: `step ${twice.join(', ')} twice` });
+  })
+  .transform((names) => names.filter(isStepId));
+
+/** A rate-limit window as @fastify/rate-limit reads it: milliseconds or e.g. '1 minute', '30 s'. */
+const timeWindow = z
+  .string()
+  .trim()
+  .regex(
+    /^\d+(\.\d+)?\s*(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|y|yrs?|years?)?$/i,
+    "must be a duration such as '1 minute' or '30 seconds'",
   );
 
 const url = (protocols: string[]) =>
@@ -65,9 +95,9 @@ const envSchema = z.object({
   API_GENERATION: z.enum(['new', 'old']).default('new'),
   RECONFIGURED: bool(false),
   RESERVATION: bool(false),
-  STEPS: list,
-  SIDEBAR_HOST: z.string().default(''),
-  CHAT_URL: z.string().default(''),
+  STEPS: stepListSetting,
+  SIDEBAR_HOST: z.union([z.literal(''), url(['http:', 'https:'])]).default(''),
+  CHAT_URL: z.union([z.literal(''), url(['http:', 'https:'])]).default(''),
   SEPA_CREDITOR_ID: z
     .string()
     .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'must be a SEPA creditor identifier')
@@ -77,12 +107,12 @@ const envSchema = z.object({
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   BOT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(3600).default(3),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(60),
-  RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  RATE_LIMIT_WINDOW: timeWindow.default('1 minute'),
   RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1).default(30),
   SAVE_PROGRESS_MAILS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   SAVE_PROGRESS_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
   PARTNER_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
-  PARTNER_RATE_LIMIT_WINDOW: z.string().default('1 minute'),
+  PARTNER_RATE_LIMIT_WINDOW: timeWindow.default('1 minute'),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
@@ -137,7 +167,7 @@ export interface Config {
   apiGeneration: 'new' | 'old';
   reconfigured: boolean;
   reservation: boolean;
-  steps: string[];
+  steps: StepId[];
   sidebarHost: string;
   chatUrl: string;
   /** SEPA creditor identifier in the mandate text (default: the Bundesbank's documented example). */

@@ -42,3 +42,40 @@ describe('GET /api/config creditorId (SEPA_CREDITOR_ID)', () => {
     expect(() => loadConfig({ SEPA_CREDITOR_ID: bad })).toThrow(ConfigError);
   });
 });
+
+describe('settings checked at start', () => {
+  it('STEPS: known steps in the given order; empty is the default list', () => {
+    expect(loadConfig({ STEPS: 'start, tenant,check' }).steps).toEqual([
+      'start',
+      'tenant',
+      'check',
+    ]);
+    expect(loadConfig({}).steps).toEqual([]);
+  });
+
+  it('STEPS: a typo stops the start with a message naming it and the known steps', () => {
+    expect(() => loadConfig({ STEPS: 'start,tennant,check' })).toThrow(
+      /STEPS: unknown step tennant; the steps are start, uce, tenant/,
+    );
+    expect(() => loadConfig({ STEPS: 'start,check,check' })).toThrow(/STEPS: step check twice/);
+  });
+
+  it.each([
+    ['RATE_LIMIT_WINDOW', '1 minuet'],
+    ['PARTNER_RATE_LIMIT_WINDOW', 'soon'],
+    ['SIDEBAR_HOST', 'help.example'],
+    ['CHAT_URL', 'javascript:alert(1)'],
+  ])('%s=%j stops the start', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+
+  it.each([
+    ['RATE_LIMIT_WINDOW', '1 hour'],
+    ['RATE_LIMIT_WINDOW', '30 seconds'],
+    ['PARTNER_RATE_LIMIT_WINDOW', '60000'],
+    ['SIDEBAR_HOST', 'https://help.example'],
+    ['CHAT_URL', ''],
+  ])('%s=%j is accepted', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).not.toThrow();
+  });
+});

@@ -152,10 +152,7 @@ export class TenancyService {
       apiGeneration: config.apiGeneration,
       reconfigured: config.reconfigured,
       reservationGlobal: config.reservation,
-      stepList:
-        config.steps.length > 0
-          ? (config.steps.filter((s) => isStepId(s)) as StepId[])
-          : defaultAppConfig.stepList,
+      stepList: config.steps.length > 0 ? config.steps : defaultAppConfig.stepList,
     };
   }
 
