@@ -7,11 +7,9 @@ import { creditSubjects, factsOf, modelOf } from './facts';
 import { issueDocuments, type Issued } from './issue';
 import { nextNumber } from './numbers';
 import { queues } from './queue';
-import { applyRules, combine, type Outcome } from './rules';
+import { applyRules, combine, type MailKind, type Outcome } from './rules';
 import { openContract } from '../contracts/open';
 import { recordContractEvent } from '../contracts/events';
-
-type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
 
 /**
  * Records an outcome's effects in the caller's transaction: the document (if any), the

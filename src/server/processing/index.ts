@@ -11,6 +11,7 @@ import { simulatedCreditCheck, type CreditCheck } from './creditCheck';
 import { processDecision } from './decide';
 import { runDeletion, type DeletionReport } from './deletion';
 import { sendApplicationMail } from './notify';
+import { isMailKind } from './rules';
 import { createJobQueue, queues, type QueueOptions } from './queue';
 import { seal } from './seal';
 import { recordContractEvent } from '../contracts/events';
@@ -153,7 +154,11 @@ export function createProcessing(deps: ProcessingDeps): Processing {
       }
       await queue.start({
         [queues.decision]: (d) => processDecision(ctx, d.applicationId ?? ''),
-        [queues.mail]: (d) => sendApplicationMail(ctx, d.applicationId ?? '', d.kind ?? ''),
+        // A job of an unknown kind has no mail row to send: it ends without doing anything.
+        [queues.mail]: async (d) => {
+          const kind = d.kind ?? '';
+          if (isMailKind(kind)) await sendApplicationMail(ctx, d.applicationId ?? '', kind);
+        },
         [queues.sweep]: async () => {
           await runSweep(ctx, clock.now());
         },

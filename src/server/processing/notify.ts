@@ -17,6 +17,7 @@ import { mailForwardingPriceEur } from '../../domain/rules/limits';
 import type { ProcessingContext } from './context';
 import { factsOf, modelOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
+import type { MailKind, Outcome } from './rules';
 import { unseal } from './seal';
 import { mandateReference, withdrawalUrl } from '../contracts/credentials';
 
@@ -92,7 +93,7 @@ async function contractDocuments(
 export async function sendApplicationMail(
   ctx: ProcessingContext,
   applicationId: string,
-  kind: string,
+  kind: MailKind,
 ): Promise<void> {
   const { db, clock, log } = ctx;
   const row = (
@@ -106,7 +107,7 @@ export async function sendApplicationMail(
     await db.orm.select().from(applications).where(eq(applications.id, applicationId))
   )[0];
   if (!app) return;
-  const [decisionKind, outcome] = kind.split('-') as ['contract' | 'reservation', string];
+  const [decisionKind, outcome] = kind.split('-') as ['contract' | 'reservation', Outcome];
   const decision = (
     await db.orm
       .select()

@@ -2,6 +2,14 @@ import type { FormModel } from '../../domain/index';
 
 export type Outcome = 'accepted' | 'declined' | 'pending';
 
+/**
+ * The e-mail about a decision, as the mails table and the mail job name it: one per application,
+ * kind of decision and outcome ('contract-accepted', 'reservation-pending', ...).
+ */
+export type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
+export const isMailKind = (s: string): s is MailKind =>
+  /^(contract|reservation)-(accepted|declined|pending)$/.test(s);
+
 /** Rule codes, stored with the decision (they carry no personal data). */
 export type ReasonCode =
   | 'contract_terminated'
