@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from './errors';
 import { isApiPath } from './security';
+import { isPlausibleCid } from '../services/cid';
 
 /**
  * Written by the build (vite.config.ts): per page route, the chunks its step body needs; '@entry'
@@ -16,9 +17,6 @@ const bootFetches = ['/api/config', '/locales/de.json'];
 
 const fetchPreload = (url: string) =>
   `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
-
-/** Only a cid of the shape we issue goes into a header (no header injection, no odd bytes). */
-const plainCid = /^[A-Za-z0-9_-]{16,64}$/;
 
 function readRoutePreloads(webDistDir: string): Record<string, string[]> {
   try {
@@ -45,7 +43,8 @@ function pageLinks(
   links.push(...bootFetches.map(fetchPreload));
   const chunks = preloads[path];
   links.push(...(chunks ?? []).map(module));
-  if (chunks && preloadLoadCall && typeof cid === 'string' && plainCid.test(cid)) {
+  // Only a cid of the shape we issue goes into a header (no header injection, no odd bytes).
+  if (chunks && preloadLoadCall && isPlausibleCid(cid)) {
     links.push(fetchPreload(`/api/tenancies?cid=${cid}`));
     links.push(...(preloads['@load'] ?? []).map(module));
   }
