@@ -18,12 +18,12 @@ export interface FieldRule {
   checks?: Check[];
 }
 
-export const isEmpty = (v: unknown): boolean =>
+const isEmpty = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export const str = (v: unknown) => (typeof v === 'string' ? v.trim() : String(v));
 
-export const patterns = {
+const patterns = {
   zip: /^\d{5}$/,
   houseNumber: /^\d{1,5}\s?[a-zA-Z]?(\s?[-/]\s?\d{1,5}\s?[a-zA-Z]?)?$/,
   email: /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/,

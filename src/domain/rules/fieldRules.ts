@@ -5,7 +5,7 @@ import type { RuleContext } from './context';
 import { baseRules, checkFieldWith, type RuleBook } from './baseRules';
 import { tableRules } from './tableRules';
 
-export { isEmpty, patterns, type Check, type FieldRule, type RuleBook } from './baseRules';
+export { type RuleBook } from './baseRules';
 export { normalizeIban } from './tableRules';
 
 /**

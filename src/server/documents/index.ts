@@ -4,6 +4,7 @@ export { reservationConfirmationPdf, reservationFilename } from './reservationCo
 export { legalPdf, legalFilename } from './legalDocuments';
 export { legalSlugs, isLegalSlug } from './legalText';
 export type { LegalSlug } from './legalText';
+export { fallbackOperator } from './operator';
 export type { DocumentIssuer } from './operator';
 export { generateSealIdentity, sealPdf } from './seal';
 export type { SealIdentity } from './seal';

@@ -39,7 +39,7 @@ function templateKey(migrated: boolean): string {
 const made = new Map<boolean, Promise<string>>();
 
 /** The template directory (made now if this machine has none yet). */
-export function pgliteTemplate(migrated: boolean): Promise<string> {
+function pgliteTemplate(migrated: boolean): Promise<string> {
   let p = made.get(migrated);
   if (!p) {
     p = makeTemplate(migrated);
