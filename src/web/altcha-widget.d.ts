@@ -2,7 +2,6 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
 // JSX typing of the ALTCHA custom element (attributes as the widget reads them).
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'altcha-widget': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {

@@ -16,7 +16,7 @@ export interface CounterStore {
 }
 
 /** The counter of the write limit: every route without a groupId counts into it (ADR 1110). */
-export const writePurpose = 'write';
+const writePurpose = 'write';
 
 /**
  * One atomic statement per counted request, the same on PGlite and PostgreSQL: the first request
@@ -41,7 +41,7 @@ const countSql = `
  * not. Keys (client addresses, hashed e-mail addresses, key ids) are stored only as an HMAC under
  * the server secret. A database fault fails the request like any other (503, ADR 1100).
  */
-export function databaseCounterStore(
+function databaseCounterStore(
   db: Database,
   serverSecret: string,
 ): new (options?: unknown) => CounterStore {
