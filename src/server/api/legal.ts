@@ -1,18 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { apiError } from '../http/errors';
+import { legalContentDir } from '../documents/legalText';
 import {
   isLegalSlug,
   parseLegalText,
   type LegalDocument,
   type LegalSlug,
 } from '../../domain/legal/index';
-
-/** Where the texts live: content/legal/{slug}.md in the repository (like content/sidebar). */
-export const legalContentDir = fileURLToPath(new URL('../../../content/legal/', import.meta.url));
 
 /**
  * GET /api/legal/{slug}: a legal text (Impressum, Datenschutz, Kontakt, the contract documents)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { certificatePdf } from './certificate';
 import { legalPdf } from './legalDocuments';
-import { fillPlaceholders, legalSlugs, legalSource } from './legalText';
+import { fillPlaceholders, pdfLegalSlugs, legalSource } from './legalText';
 import { fallbackOperator, type DocumentIssuer } from './operator';
 import { policyPdf } from './policy';
 import { reservationConfirmationPdf } from './reservationConfirmation';
@@ -185,7 +185,7 @@ describe('policy (Versicherungsschein)', () => {
 });
 
 describe('legal texts', () => {
-  it.each(legalSlugs)(
+  it.each(pdfLegalSlugs)(
     '%s: placeholders filled, marked as a template, tagged, withdrawal in the footer',
     async (slug) => {
       const filled = fillPlaceholders(legalSource(slug), issuer);
@@ -206,7 +206,7 @@ describe('legal texts', () => {
   );
 
   it('the contents say what they must', async () => {
-    const text = async (slug: (typeof legalSlugs)[number]) =>
+    const text = async (slug: (typeof pdfLegalSlugs)[number]) =>
       pdfText(await legalPdf(slug, issuer, issuedAt));
     const conditions = await text('versicherungsbedingungen');
     expect(conditions).toContain('Die Bürgschaft endet, sobald Ihr Vermieter sie freigibt');

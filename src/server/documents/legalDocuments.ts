@@ -4,11 +4,11 @@ import {
   legalSource,
   legalTitle,
   renderMarkdown,
-  type LegalSlug,
+  type PdfLegalSlug,
 } from './legalText';
 import type { DocumentIssuer } from './operator';
 
-export const legalFilename = (slug: LegalSlug) =>
+export const legalFilename = (slug: PdfLegalSlug) =>
   `${slug.charAt(0).toUpperCase()}${slug.slice(1)}.pdf`;
 
 /** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
@@ -16,7 +16,11 @@ export const withdrawalFooter = (siteUrl: string) =>
   `Widerruf online ohne Anmeldung: Schaltfläche „Vertrag widerrufen“ unten auf jeder Seite von ${siteUrl.replace(/^https?:\/\//, '')} oder direkt ${siteUrl}/widerruf`;
 
 /** One of the static legal texts (conditions, consumer information, withdrawal) as a tagged PDF. */
-export async function legalPdf(slug: LegalSlug, issuer: DocumentIssuer, at: Date): Promise<Buffer> {
+export async function legalPdf(
+  slug: PdfLegalSlug,
+  issuer: DocumentIssuer,
+  at: Date,
+): Promise<Buffer> {
   const markdown = fillPlaceholders(legalSource(slug), issuer);
   const title = legalTitle(markdown);
   const l = createLayout(

@@ -3,27 +3,29 @@ import { fileURLToPath } from 'node:url';
 import { marked, type Token, type Tokens } from 'marked';
 import type { Inline, Layout } from './layout';
 import type { DocumentIssuer } from './operator';
+import type { LegalSlug } from '../../domain/legal/index';
 
-/** The legal texts we write and render as PDFs (content/legal/{slug}.md). */
-export const legalSlugs = [
+/** The legal texts (of the domain's list, src/domain/legal/slugs.ts) that are also sealed PDFs. */
+export const pdfLegalSlugs = [
   'versicherungsbedingungen',
   'verbraucherinformationen',
   'widerrufsbelehrung',
-] as const;
-export type LegalSlug = (typeof legalSlugs)[number];
+] as const satisfies readonly LegalSlug[];
+export type PdfLegalSlug = (typeof pdfLegalSlugs)[number];
 
-export const isLegalSlug = (s: string): s is LegalSlug =>
-  (legalSlugs as readonly string[]).includes(s);
+export const isPdfLegalSlug = (s: string): s is PdfLegalSlug =>
+  (pdfLegalSlugs as readonly string[]).includes(s);
 
-const legalDir = fileURLToPath(new URL('../../../content/legal/', import.meta.url));
+/** content/legal/{slug}.md: the pages (api/legal.ts) and the PDFs read the same files. */
+export const legalContentDir = fileURLToPath(new URL('../../../content/legal/', import.meta.url));
 
-const cache = new Map<LegalSlug, string>();
+const cache = new Map<PdfLegalSlug, string>();
 
 /** The Markdown source, read once per process. */
-export function legalSource(slug: LegalSlug): string {
+export function legalSource(slug: PdfLegalSlug): string {
   let text = cache.get(slug);
   if (text === undefined) {
-    text = readFileSync(`${legalDir}${slug}.md`, 'utf8');
+    text = readFileSync(`${legalContentDir}${slug}.md`, 'utf8');
     cache.set(slug, text);
   }
   return text;

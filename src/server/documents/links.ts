@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { de } from '../../domain/index';
-import { legalSlugs, type LegalSlug } from './legalText';
+import { pdfLegalSlugs, type PdfLegalSlug } from './legalText';
 
 /**
  * Download links of a contract's documents that expire (issue 15: the cid must not open the
@@ -16,7 +16,7 @@ export const isLinkedKind = (k: string): k is LinkedKind =>
   (linkedKinds as readonly string[]).includes(k);
 
 export interface DocumentLink {
-  kind: LinkedKind | LegalSlug;
+  kind: LinkedKind | PdfLegalSlug;
   title: string;
   /** Path (for our own pages) or absolute URL (e-mails). */
   url: string;
@@ -73,7 +73,7 @@ export function documentLinks(args: {
     expiresAt: args.expiresAt.toISOString(),
   }));
   const legal = args.withLegal
-    ? legalSlugs.map((slug) => ({
+    ? pdfLegalSlugs.map((slug) => ({
         kind: slug,
         title: titles[slug],
         url: `${base}/api/legal/${slug}.pdf`,

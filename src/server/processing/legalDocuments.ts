@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { DocumentIssuer, SealIdentity } from '../documents/index';
-import { legalFilename, legalPdf, legalSlugs, sealPdf, type LegalSlug } from '../documents/index';
+import {
+  legalFilename,
+  legalPdf,
+  pdfLegalSlugs,
+  sealPdf,
+  type PdfLegalSlug,
+} from '../documents/index';
 
 export interface LegalDocument {
-  slug: LegalSlug;
+  slug: PdfLegalSlug;
   filename: string;
   content: Buffer;
 }
@@ -21,7 +27,7 @@ export function legalDocuments(ctx: {
   sealIdentity(): Promise<SealIdentity>;
   clock: Clock;
 }) {
-  const render = async (slug: LegalSlug, seal: SealIdentity): Promise<LegalDocument> => {
+  const render = async (slug: PdfLegalSlug, seal: SealIdentity): Promise<LegalDocument> => {
     const at = ctx.clock.now();
     const { issuer } = ctx;
     const pdf = await legalPdf(slug, issuer, at);
@@ -34,7 +40,7 @@ export function legalDocuments(ctx: {
     });
     return { slug, filename: legalFilename(slug), content };
   };
-  const one = async (slug: LegalSlug) => {
+  const one = async (slug: PdfLegalSlug) => {
     const seal = await ctx.sealIdentity();
     const key = [
       slug,
@@ -49,6 +55,6 @@ export function legalDocuments(ctx: {
     }
     return p;
   };
-  return { one, all: () => Promise.all(legalSlugs.map(one)) };
+  return { one, all: () => Promise.all(pdfLegalSlugs.map(one)) };
 }
 export type LegalDocuments = ReturnType<typeof legalDocuments>;

@@ -3,7 +3,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { applications, documents } from '../db/schema/index';
-import { checkDocumentLink, documentLinkPath, isLinkedKind, isLegalSlug } from '../documents/index';
+import {
+  checkDocumentLink,
+  documentLinkPath,
+  isLinkedKind,
+  isPdfLegalSlug,
+} from '../documents/index';
 import { apiError } from '../http/errors';
 import { hashCid } from '../services/cid';
 import { deletedReason } from './deletion';
@@ -74,7 +79,7 @@ export const processingRoutes: FastifyPluginAsync<{
 
   app.get('/api/legal/:slug.pdf', async (req, reply) => {
     const { slug } = req.params as { slug: string };
-    if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
+    if (!isPdfLegalSlug(slug)) return reply.code(404).send(apiError(404));
     const doc = await supply.legal.one(slug);
     return sendPdf(reply, doc.filename, doc.content, 'public, max-age=3600');
   });
