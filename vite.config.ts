@@ -40,7 +40,11 @@ function routePreloadsAndPrecompression(): Plugin {
       const preloads: Record<string, string[]> = {};
       // ADR 0807: the rule checks with large tables, loaded by src/web/rules.ts on the steps that
       // show such a field; named with those steps' chunks so they do not wait for the entry.
-      const tables = chunks.find((c) => c.facadeModuleId?.endsWith('/domain/rules/tableRules.ts'));
+      // By the modules it holds: once another chunk imports a module of it statically (ObjectStep's
+      // isBlockingExclusion), the bundler may give the chunk another facade.
+      const tables = chunks.find((c) =>
+        c.moduleIds.some((m) => m.endsWith('/domain/rules/tableRules.ts')),
+      );
       if (!tables) this.warn('no chunk for domain/rules/tableRules.ts');
       const showsTableField = (id: (typeof stepIds)[number]) =>
         (tableRulePaths as readonly string[]).some((p) =>

@@ -151,11 +151,19 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       for (const queue of served) {
         const ids: string[] = [];
         // Two workers per queue: one slow job (SMTP, credit bureau) does not hold up the rest.
-        for (let i = 0; i < 2; i++) {
+        // The cron queues (nightly deletion, sweep every 10 minutes) need neither a second worker
+        // nor a poll every half second: each idle poll is a query, on PGlite through its thread.
+        const scheduled = queue === queues.deletion || queue === queues.sweep;
+        for (let i = 0; i < (scheduled ? 1 : 2); i++) {
           let id = '';
           id = await boss.work<Record<string, string>>(
             queue,
-            { pollingIntervalSeconds: opts.pollingSeconds, batchSize },
+            {
+              pollingIntervalSeconds: scheduled
+                ? Math.max(30, opts.pollingSeconds)
+                : opts.pollingSeconds,
+              batchSize,
+            },
             async (jobs) => {
               for (const job of jobs) {
                 try {
