@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../testing/server';
 import { pdfText } from '../documents/testing/pdfText';
 import { leaves, parseMime } from '../mail/testing/mime';
 import { runDeletion } from './deletion';
-import { poll, submit } from './testing/http';
+import { poll, reserve, submit } from './testing/http';
 
 const DAY = 86_400_000;
 
@@ -51,42 +51,23 @@ describe.each(engines)('submission to certificate over HTTP on %s', (engine) => 
   });
 
   it('a reservation gets its Sofortzusage, then continues as a contract with a certificate', async () => {
-    const app = completeNewApiApplication() as Record<string, unknown> & {
-      tenant: Record<string, unknown>;
-    };
-    const tenant = {
-      ...app.tenant,
-      name: 'Reserviert',
+    const app = completeNewApiApplication() as Record<string, unknown>;
+    const { cid, state, orderId } = await reserve(s, 'Reserviert', {
       email: 'rita@example.org',
       emailConfirmation: 'rita@example.org',
-    };
-    const r = await call(s.url, 'POST', '/api/tenancies?step=tenant&reservation=1', {
-      rentalObject: app.rentalObject,
-      tenant,
-      privacyPolicyAccepted: 'true',
-      ...(await securityFields(s.url)),
     });
-    expect(r.body.errors).toEqual({});
-    const cid = r.body.cid as string;
-    let st = await call(s.url, 'GET', `/api/reservation/state/${cid}`);
-    for (let i = 1; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-      await new Promise((res) => setTimeout(res, 1000));
-      st = await call(s.url, 'GET', `/api/reservation/state/${cid}`);
-    }
-    expect(st.body.state).toBe('accepted');
-    expect(st.body.orderId).toMatch(/^MR-2026-\d{6}$/);
+    expect(state).toBe('accepted');
+    expect(orderId).toMatch(/^MR-2026-\d{6}$/);
     const confirmation = await fetch(`${s.url}/api/tenancies/${cid}/reservation.pdf`);
     expect(confirmation.status).toBe(200);
     const text = await pdfText(new Uint8Array(await confirmation.arrayBuffer()));
     expect(text).toContain('Sofortzusage');
-    expect(text).toContain(st.body.orderId);
+    expect(text).toContain(orderId);
     expect((await fetch(`${s.url}/api/tenancies/${cid}/certificate.pdf`)).status).toBe(409);
     const outbox = join(s.config.dataDir, 'outbox');
     const mailFile = readdirSync(outbox).find((f) => f.startsWith('reservation-accepted.'));
     const mail = parseMime(readFileSync(join(outbox, mailFile!)));
-    expect(leaves(mail).some((p) => p.filename === `Sofortzusage-${st.body.orderId}.pdf`)).toBe(
-      true,
-    );
+    expect(leaves(mail).some((p) => p.filename === `Sofortzusage-${orderId}.pdf`)).toBe(true);
     const body = leaves(mail)
       .find((p) => p.contentType === 'text/plain')!
       .body.toString('utf8');

@@ -34,14 +34,18 @@ export async function poll(s: TestServer, cid: string) {
 }
 
 /** A reservation (Sofortzusage) for the given tenant last name, polled until decided. */
-export async function reserve(s: TestServer, lastName: string) {
+export async function reserve(
+  s: TestServer,
+  lastName: string,
+  tenantOverrides: Record<string, unknown> = {},
+) {
   const app = completeNewApiApplication() as {
     rentalObject: unknown;
     tenant: Record<string, unknown>;
   };
   const r = await call(s.url, 'POST', '/api/tenancies?step=tenant&reservation=1', {
     rentalObject: app.rentalObject,
-    tenant: { ...app.tenant, name: lastName },
+    tenant: { ...app.tenant, name: lastName, ...tenantOverrides },
     privacyPolicyAccepted: 'true',
     ...(await securityFields(s.url)),
   });
