@@ -70,6 +70,30 @@ async function runRaw(client: RawClient, text: string, params?: unknown[]): Prom
   };
 }
 
+/** Work to do once a transaction started by Database.transaction has committed. */
+const commitHooks = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `hook` after `tx` has committed (never after a rollback). Returns false when `tx` is not
+ * one Database.transaction started (a nested savepoint): the caller then decides on its own.
+ */
+export function afterCommit(tx: Tx, hook: () => void): boolean {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
+}
+
+async function transactionWithHooks<T>(orm: Orm, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await orm.transaction((tx) => {
+    commitHooks.set(tx, hooks);
+    return fn(tx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
 /** Raw SQL inside a transaction started by Database.transaction (same connection, same tx). */
 export function executeSqlIn(tx: Tx, text: string, params?: unknown[]): Promise<SqlResult> {
   // drizzle keeps the transaction's connection on its session (PGlite Transaction or pg PoolClient).
@@ -101,7 +125,7 @@ export async function openPglite(
     orm,
     ...(dataDir ? { dataDir } : {}),
     executeSql: (text, params) => runRaw(client as unknown as RawClient, text, params),
-    transaction: (fn) => orm.transaction(fn),
+    transaction: (fn) => transactionWithHooks(orm, fn),
     exclusive: (_name, fn) => fn(),
     async close() {
       if (closed) return;
@@ -140,7 +164,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
     engine: 'postgres',
     orm,
     executeSql: (text, params) => runRaw(pool as unknown as RawClient, text, params),
-    transaction: (fn) => orm.transaction(fn),
+    transaction: (fn) => transactionWithHooks(orm, fn),
     async exclusive(name, fn) {
       const client = await pool.connect();
       const key = advisoryKey(name);

@@ -92,7 +92,10 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     maintenanceSeconds:
       deps.queue?.maintenanceSeconds ??
       Math.max(1, Math.min(30, Math.floor(config.jobTimeoutSeconds / 2))),
-    pollingSeconds: deps.queue?.pollingSeconds ?? 0.5,
+    // One process owns an embedded database (ADR 1101): its enqueues wake the workers after
+    // commit, so polling only finds retries; every poll there is a query through the PGlite
+    // thread (idle CPU, ADR 1004). PostgreSQL instances also pick up each other's jobs.
+    pollingSeconds: deps.queue?.pollingSeconds ?? (db.engine === 'pglite' ? 5 : 0.5),
     deletionCron: deps.queue?.deletionCron ?? '15 3 * * *',
     webhookRetryDelaySeconds:
       deps.queue?.webhookRetryDelaySeconds ?? config.webhookRetryDelaySeconds,

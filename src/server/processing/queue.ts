@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { executeSqlIn, type Database, type Tx } from '../db/client';
+import { afterCommit, executeSqlIn, type Database, type Tx } from '../db/client';
 import type { Logger } from '../log';
 import { availabilityOf } from '../db/availability';
 import { safeErrorFields } from '../http/errors';
@@ -24,7 +24,10 @@ export interface QueueOptions {
   jobTimeoutSeconds: number;
   /** How often pg-boss looks for crashed jobs (default 30 s). */
   maintenanceSeconds: number;
-  /** Worker polling interval (pg-boss minimum 0.5 s); enqueues on this instance also wake it. */
+  /**
+   * Worker polling interval (pg-boss minimum 0.5 s). An enqueue on this instance wakes its workers
+   * once the job is committed; polls find retries and jobs other instances enqueued.
+   */
   pollingSeconds: number;
   /** Cron (Europe/Berlin) of the deletion run; default 03:15 every night. */
   deletionCron: string;
@@ -206,8 +209,12 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         ? { executeSql: (text: string, values: unknown[]) => executeSqlIn(tx, text, values) }
         : undefined;
       await boss.send(queue, data, dbForCall ? { db: dbForCall } : {});
-      // The enqueuing transaction commits shortly after; a poke soon after saves a poll interval.
-      if (started) setTimeout(() => wake(queue), tx ? 20 : 0).unref();
+      if (!started) return;
+      // A worker woken before the enqueuing transaction commits finds nothing and sleeps until its
+      // next poll: wake it once the job is visible. Polls are the fallback (other instances,
+      // retries), which lets the embedded engine poll rarely (ADR 1004).
+      if (!tx || !afterCommit(tx, () => wake(queue)))
+        setTimeout(() => wake(queue), tx ? 20 : 0).unref();
     },
   };
 }
