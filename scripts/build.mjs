@@ -98,13 +98,14 @@ async function buildServer() {
     entryPoints: {
       main: 'src/server/main.ts',
       pgliteWorker: 'src/server/db/pgliteWorker.ts',
+      renderWorker: 'src/server/documents/renderWorker.ts',
     },
     outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // pgliteClient.ts finds the worker's bundle beside this one.
+    // threads.ts finds the workers' bundles beside this one.
     banner: { js: 'globalThis.__serverBundleUrl = import.meta.url;' },
     plugins: [packagesStay, srcUrl],
     logLevel: 'warning',

@@ -11,7 +11,8 @@ import {
   type Tariff,
 } from '../domain/index';
 import type { OperatorDetails } from '../domain/legal/index';
-import { checkSealIdentity, type SealIdentity } from './documents/seal';
+import type { SealIdentity } from './documents/seal';
+import { checkSealIdentity } from './documents/sealCheck';
 
 /**
  * Every environment variable the server reads, in one place, typed and checked at start.

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { createMailer } from './mail/index';
 import { createProcessing } from './processing/index';
+import { closeRenderThread } from './documents/renderThread';
 import { persistedServerSecret, seedReferenceData } from './services/seed';
 
 /**
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await processing.stop();
+      await closeRenderThread();
       availability.stop();
       await db.close();
       log.info('stopped');

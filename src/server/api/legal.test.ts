@@ -5,7 +5,7 @@ import { legalSlugs, legalTitles, parseLegalText } from '../../domain/legal/inde
 import { loadConfig } from '../config';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
-import { legalContentDir } from '../documents/legalText';
+import { legalContentDir } from '../documents/legalFiles';
 
 const textOf = (doc: {
   blocks: { content?: { text: string }[]; items?: { text: string }[][] }[];

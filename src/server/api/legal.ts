@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { apiError } from '../http/errors';
-import { legalContentDir } from '../documents/legalText';
+import { legalContentDir } from '../documents/legalFiles';
 import {
   isLegalSlug,
   parseLegalText,

@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+import { bundleUrl, startWorker } from '../threads';
 import type { QueryResult, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
 
 type Request = WorkerRequest extends infer R
@@ -21,32 +22,15 @@ function rebuild(error: NonNullable<WorkerReply['error']>): Error {
   return err;
 }
 
-/**
- * The worker's code: next to the compiled server (dist/server, see scripts/build.mjs) or, when the
- * server runs from source (tests, tsx), the TypeScript file, loaded after registering tsx in the
- * new thread (a worker does not inherit the loader of its parent).
- */
-const bundleUrl = () => (globalThis as { __serverBundleUrl?: string }).__serverBundleUrl;
-
 // The PGlite thread answers through messages; its own heap stays small (a young generation of
 // 8 MB instead of V8's default up to 48 MB: it only passes rows along).
 const resourceLimits = { maxYoungGenerationSizeMb: 8 };
 
-function newWorker(workerData: WorkerStart): Worker {
-  const bundle = bundleUrl();
-  if (bundle)
-    return new Worker(new URL('./pgliteWorker.js', bundle), { workerData, resourceLimits });
-  // tsx's ESM entry (require.resolve finds the CommonJS one beside it, which cannot register).
-  const tsxApi = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const tsx = pathToFileURL(tsxApi).href;
-  const script = new URL('./pgliteWorker.ts', import.meta.url).href;
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`,
-    { eval: true, workerData, resourceLimits },
-  );
-}
+const newWorker = (workerData: WorkerStart): Worker =>
+  startWorker('pgliteWorker', new URL('./pgliteWorker.ts', import.meta.url), {
+    workerData,
+    resourceLimits,
+  });
 
 let compiled: Promise<{ pglite: WebAssembly.Module; initdb: WebAssembly.Module }> | undefined;
 

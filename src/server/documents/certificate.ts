@@ -10,9 +10,6 @@ export interface CertificateData extends ContractParties {
   operator?: OperatorDetails | undefined;
 }
 
-export const certificateFilename = (contractNumber: string) =>
-  `Buergschaftsurkunde-${contractNumber}.pdf`;
-
 /** The guarantee certificate (Bürgschaftsurkunde) the tenant hands to the landlord. */
 export async function certificatePdf(d: CertificateData): Promise<Buffer> {
   const op = d.operator ?? fallbackOperator;

@@ -1,12 +1,16 @@
-export { certificatePdf, certificateFilename } from './certificate';
-export { policyPdf, policyFilename } from './policy';
-export { reservationConfirmationPdf, reservationFilename } from './reservationConfirmation';
-export { legalPdf, legalFilename } from './legalDocuments';
-export { pdfLegalSlugs, isPdfLegalSlug } from './legalText';
-export type { PdfLegalSlug } from './legalText';
+// The HTTP side's view of the documents: names, links, types, and the renderers, which run in the
+// document thread (renderThread.ts, ADR 1006). Nothing here loads a PDF library.
+export {
+  certificateFilename,
+  policyFilename,
+  reservationFilename,
+  legalFilename,
+} from './filenames';
+export { renderInThread as documentRenderer } from './renderThread';
+export { pdfLegalSlugs, isPdfLegalSlug } from './legalFiles';
+export type { PdfLegalSlug } from './legalFiles';
 export { fallbackOperator } from './operator';
 export type { DocumentIssuer } from './operator';
-export { generateSealIdentity, sealPdf } from './seal';
 export type { SealIdentity } from './seal';
 export {
   checkDocumentLink,

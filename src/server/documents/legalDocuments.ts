@@ -1,15 +1,7 @@
 import { createLayout } from './layout';
-import {
-  fillPlaceholders,
-  legalSource,
-  legalTitle,
-  renderMarkdown,
-  type PdfLegalSlug,
-} from './legalText';
+import { legalSource, type PdfLegalSlug } from './legalFiles';
+import { fillPlaceholders, legalTitle, renderMarkdown } from './legalText';
 import type { DocumentIssuer } from './operator';
-
-export const legalFilename = (slug: PdfLegalSlug) =>
-  `${slug.charAt(0).toUpperCase()}${slug.slice(1)}.pdf`;
 
 /** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
 export const withdrawalFooter = (siteUrl: string) =>

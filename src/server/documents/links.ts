@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { de } from '../../domain/index';
-import { pdfLegalSlugs, type PdfLegalSlug } from './legalText';
+import { pdfLegalSlugs, type PdfLegalSlug } from './legalFiles';
 
 /**
  * Download links of a contract's documents that expire (issue 15: the cid must not open the

@@ -24,9 +24,6 @@ export interface PolicyData extends ContractParties {
   };
 }
 
-export const policyFilename = (contractNumber: string) =>
-  `Versicherungsschein-${contractNumber}.pdf`;
-
 /** The policy (Versicherungsschein) with the SEPA mandate reference and the pre-notification. */
 export async function policyPdf(d: PolicyData, issuer: DocumentIssuer): Promise<Buffer> {
   const op = issuer.operator;

@@ -13,9 +13,6 @@ export interface ReservationConfirmationData {
   operator?: OperatorDetails | undefined;
 }
 
-export const reservationFilename = (reservationNumber: string) =>
-  `Sofortzusage-${reservationNumber}.pdf`;
-
 /** "für Herrn Max Muster": the salutation after "für" takes the accusative. */
 const accusative = (name: string) => name.replace(/^Herr /, 'Herrn ');
 

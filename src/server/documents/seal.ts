@@ -1,4 +1,4 @@
-import { X509Certificate, generateKeyPair, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
@@ -61,20 +61,17 @@ export async function generateSealIdentity(organisation: string, now: Date): Pro
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'), passphrase };
 }
 
-/** Opens the PKCS#12 (fails with a clear message when it cannot) and names its certificate. */
-export function checkSealIdentity(identity: SealIdentity): { subject: string; notAfter: Date } {
-  const key = signerKeyFromP12(identity.p12, identity.passphrase);
-  const cert = new X509Certificate(key.certificate);
-  return { subject: cert.subject, notAfter: new Date(cert.validTo) };
-}
-
-/** Opening a PKCS#12 runs its key derivation in JavaScript; do it once per identity. */
-const openedKeys = new WeakMap<SealIdentity, SignerKey>();
+/**
+ * Opening a PKCS#12 runs its key derivation in JavaScript; do it once per identity. Keyed by
+ * content: each call into the document thread brings its own copy of the same identity.
+ */
+const openedKeys = new Map<string, SignerKey>();
 function signerKeyOf(identity: SealIdentity): SignerKey {
-  let key = openedKeys.get(identity);
+  const id = createHash('sha256').update(identity.p12).update(identity.passphrase).digest('hex');
+  let key = openedKeys.get(id);
   if (!key) {
     key = signerKeyFromP12(identity.p12, identity.passphrase);
-    openedKeys.set(identity, key);
+    openedKeys.set(id, key);
   }
   return key;
 }

@@ -1,14 +1,14 @@
 import {
   certificateFilename,
-  certificatePdf,
+  documentRenderer,
   policyFilename,
-  policyPdf,
-  reservationConfirmationPdf,
   reservationFilename,
-  sealPdf,
   type DocumentIssuer,
   type SealIdentity,
 } from '../documents/index';
+
+// Rendering and sealing run in the document thread: a burst of decisions never holds up requests.
+const { certificatePdf, policyPdf, reservationConfirmationPdf, sealPdf } = documentRenderer;
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
 import type { ApplicationRow } from '../db/schema/index';
 import { maskIban } from './debit';

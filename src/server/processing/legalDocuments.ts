@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock';
-import type { DocumentIssuer, SealIdentity } from '../documents/index';
 import {
+  documentRenderer,
   legalFilename,
-  legalPdf,
   pdfLegalSlugs,
-  sealPdf,
+  type DocumentIssuer,
   type PdfLegalSlug,
+  type SealIdentity,
 } from '../documents/index';
+
+const { legalPdf, sealPdf } = documentRenderer;
 
 export interface LegalDocument {
   slug: PdfLegalSlug;

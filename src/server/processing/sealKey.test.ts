@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLayout } from '../documents/layout';
-import { checkSealIdentity, sealPdf } from '../documents/seal';
+import { sealPdf } from '../documents/seal';
+import { checkSealIdentity } from '../documents/sealCheck';
 import { poppler } from '../documents/testing/pdfTools';
 import { createTestDatabase, engines, type TestDatabase } from '../testing/database';
 import { storedSealIdentity } from './sealKey';

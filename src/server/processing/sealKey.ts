@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { serverSettings } from '../db/schema/index';
-import { generateSealIdentity, type SealIdentity } from '../documents/index';
+import { documentRenderer, type SealIdentity } from '../documents/index';
 
 const P12 = 'seal_p12';
 const PASS = 'seal_p12_passphrase';
@@ -29,7 +29,8 @@ export async function storedSealIdentity(
   };
   const found = await read();
   if (found) return found;
-  const made = await generateSealIdentity(organisation, now);
+  // RSA key generation and the PKCS#12's key derivation run in the document thread.
+  const made = await documentRenderer.generateSealIdentity(organisation, now);
   await db.transaction(async (tx) => {
     const existing = await tx.select().from(serverSettings).where(eq(serverSettings.key, P12));
     if (existing.length > 0) return;
