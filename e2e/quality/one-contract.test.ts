@@ -1,16 +1,24 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { securityFields } from '../../src/server/testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../src/server/testing/database';
-import { startProductServer, type ChildServer } from '../../bench/lib/childServer';
+import { repoRoot, startCompiledServer, type ChildServer } from '../../bench/lib/childServer';
 import { completeApplicationForToday } from '../../bench/lib/application';
 
 // Issue 7, load: concurrent final submissions of one application make exactly one contract, with
 // the real processing of the server process deciding it (one decision row, one contract number).
+// The server is the compiled one `npm start` runs (dist/server, its PGlite and document threads as
+// bundles of their own): the only test of what the build makes.
 const SUBMITTERS = 8;
+
+beforeAll(() => {
+  // npm start's first half: builds what changed (the web app, the server bundles).
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/build.mjs')], { stdio: 'pipe' });
+}, 300_000);
 
 async function send(url: string, method: string, path: string, body: unknown) {
   const r = await fetch(`${url}${path}`, {
@@ -45,7 +53,7 @@ describe.each(['pglite', 'postgres'] as const)('concurrent final submissions on 
       pg = await createTestDatabase('postgres', { migrate: false });
       env.DATABASE_URL = pg.url!;
     }
-    server = await startProductServer(env);
+    server = await startCompiledServer(env);
     const app = completeApplicationForToday();
     const started = await send(server.url, 'POST', '/api/tenancies?step=selling', {
       ...app,
@@ -79,6 +87,13 @@ describe.each(['pglite', 'postgres'] as const)('concurrent final submissions on 
     }
     expect(state.state).toBe('accepted');
     expect(state.orderId).toBeTruthy();
+    // Rendered and sealed in the document thread: a signed PDF behind the certificate's link.
+    const links = (state as { documents?: { kind: string; url: string }[] }).documents ?? [];
+    const certificate = links.find((l) => l.kind === 'certificate');
+    expect(certificate).toBeDefined();
+    const pdf = Buffer.from(await (await fetch(`${server.url}${certificate!.url}`)).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.includes('ETSI.CAdES.detached')).toBe(true);
 
     await server.stop();
     server = undefined;
