@@ -104,6 +104,9 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // main.js loads serve.ts and the packages behind it as a chunk of its own while the database
+    // opens (src/server/main.ts); code shared by the entries goes to chunks beside them.
+    splitting: true,
     target: 'node20',
     // threads.ts finds the workers' bundles beside this one.
     banner: { js: 'globalThis.__serverBundleUrl = import.meta.url;' },

@@ -1,26 +1,15 @@
 import { loadConfig, ConfigError } from './config';
-import { systemClock } from './clock';
 import { createLogger } from './log';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/dataDirLock';
 import { makeDataDirPrivate } from './db/privateDataDir';
-import { availabilityOf } from './db/availability';
-import { safeErrorFields } from './http/errors';
-import { migrate } from './db/migrate';
-import { buildApp } from './app';
-import { createMailer } from './mail/index';
-import { createProcessing } from './processing/index';
-import { closeRenderThread } from './documents/renderThread';
-import { persistedServerSecret, seedReferenceData } from './services/seed';
 
 /**
- * Entry point: configuration from the environment, database (PGlite in DATA_DIR or DATABASE_URL),
- * migrations, reference data, listen; SIGTERM/SIGINT stop accepting, let requests in flight
- * finish, close the database and exit 0.
+ * Entry point: configuration from the environment, then the database (PGlite in DATA_DIR or
+ * DATABASE_URL) opens while the rest of the server loads (serve.ts, a chunk of its own in
+ * dist/server): on the embedded engine the PGlite thread starts up in parallel with the loading
+ * of Fastify, pg-boss and our modules (start time, ADR 1001).
  */
-/** The longest a shutdown may take before the process exits anyway. */
-const shutdownSeconds = 15;
-
 async function main(): Promise<void> {
   let config;
   try {
@@ -46,69 +35,14 @@ async function main(): Promise<void> {
       log.warn({ failed: modes.failed }, 'some data files could not be made private');
   };
   closeDataFiles();
+  const loading = import('./serve');
   const db = await openDatabase(config).catch((err: unknown) => {
     if (!(err instanceof DataDirLockedError)) throw err;
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   });
-  log.info({ engine: db.engine }, 'database opened');
-  const startConfig = config;
-  await db.exclusive('start', async () => {
-    await migrate(db);
-    await seedReferenceData(db, startConfig, log);
-  });
-  closeDataFiles();
-  setInterval(closeDataFiles, 3_600_000).unref();
-  if (!process.env.SERVER_SECRET)
-    config = { ...config, serverSecret: await persistedServerSecret(db) };
-
-  const availability = availabilityOf(db, log);
-  // pg-boss 10 completes and fails jobs without awaiting the call (manager.js, watch/onFetch): with
-  // the database away that promise rejects unhandled, which ended the process. A database fault
-  // there is part of the outage (the job stays active and is retried after its timeout); anything
-  // else still ends the process, as Node would, but logged without personal data (ADR 1100).
-  process.on('unhandledRejection', (reason) => {
-    if (availability.report(reason)) return;
-    log.fatal(safeErrorFields(reason), 'unhandled rejection');
-    process.exit(1);
-  });
-
-  const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
-  const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
-  await processing.start();
-  const app = await buildApp({ config, db, log, processing, mailer });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    // SIGTERM always ends the process: a database that no longer answers (or a request that
-    // never finishes) cannot hold the shutdown longer than this (ADR 1100).
-    setTimeout(() => {
-      log.error({ signal, afterSeconds: shutdownSeconds }, 'shutdown timed out; exiting');
-      process.exit(1);
-    }, shutdownSeconds * 1000).unref();
-    try {
-      await app.close();
-      await processing.stop();
-      await closeRenderThread();
-      availability.stop();
-      await db.close();
-      log.info('stopped');
-      process.exit(0);
-    } catch (err) {
-      log.error({ errName: (err as Error).name }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  log.info(
-    { port: config.port, engine: db.engine },
-    `listening on http://localhost:${config.port}`,
-  );
+  const { serve } = await loading;
+  await serve(config, db, log, closeDataFiles);
 }
 
 main().catch((err: unknown) => {

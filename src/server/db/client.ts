@@ -1,11 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import * as schema from './schema/index';
+import type * as schema from './schema/index';
 import { PgliteThread, threadClient } from './pgliteClient';
 import { lockDataDir } from './dataDirLock';
 
@@ -111,11 +108,18 @@ export async function openPglite(
   opts: { fsync?: boolean; initApart?: boolean } = {},
 ): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const thread = await PgliteThread.open({
+  // The thread starts first; the ORM's modules load while it opens the database (start time).
+  const opening = PgliteThread.open({
     dataDir: dataDir ?? 'memory://',
     fsync: dataDir !== undefined && opts.fsync !== false,
     initApart: opts.initApart ?? true,
   });
+  const [{ drizzle: drizzlePglite }, schema] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('./schema/index'),
+    opening.catch(() => undefined),
+  ]);
+  const thread = await opening;
   const client = threadClient(thread);
   // drizzle's PGlite driver only calls query/exec/transaction, which the thread client forwards.
   const orm = drizzlePglite({ client: client as never, schema }) as unknown as Orm;
@@ -144,6 +148,12 @@ function advisoryKey(name: string): number {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
+  // Loaded here, not at start: a server on the embedded engine never needs them.
+  const [{ drizzle: drizzlePg }, { default: pg }, schema] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('pg'),
+    import('./schema/index'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max,

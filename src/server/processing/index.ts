@@ -96,7 +96,7 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     // commit, so polling only finds retries; every poll there is a query through the PGlite
     // thread (idle CPU, ADR 1004). PostgreSQL instances also pick up each other's jobs.
     pollingSeconds: deps.queue?.pollingSeconds ?? (db.engine === 'pglite' ? 5 : 0.5),
-    deletionCron: deps.queue?.deletionCron ?? '15 3 * * *',
+    deletionTime: deps.queue?.deletionTime ?? '03:15',
     webhookRetryDelaySeconds:
       deps.queue?.webhookRetryDelaySeconds ?? config.webhookRetryDelaySeconds,
   });

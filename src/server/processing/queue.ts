@@ -4,6 +4,7 @@ import { afterCommit, executeSqlIn, type Database, type Tx } from '../db/client'
 import type { Logger } from '../log';
 import { availabilityOf } from '../db/availability';
 import { safeErrorFields } from '../http/errors';
+import { parseTimeOfDay, startTimers, type Timers } from './schedule';
 
 /**
  * pg-boss 10 over our single database connection (ADR 0400). Jobs live in the schema `pgboss` of
@@ -29,8 +30,8 @@ export interface QueueOptions {
    * once the job is committed; polls find retries and jobs other instances enqueued.
    */
   pollingSeconds: number;
-  /** Cron (Europe/Berlin) of the deletion run; default 03:15 every night. */
-  deletionCron: string;
+  /** Berlin wall-clock time of the nightly deletion run, 'HH:MM' (default 03:15). */
+  deletionTime: string;
   /** First webhook retry after about this many seconds (WEBHOOK_RETRY_DELAY_SECONDS). */
   webhookRetryDelaySeconds: number;
 }
@@ -48,6 +49,11 @@ export interface JobQueue {
   ): Promise<void>;
   stop(): Promise<void>;
   send(queue: QueueName, data: Record<string, string>, tx?: Tx): Promise<void>;
+  /**
+   * A timed job (schedule.ts): one per slot of `slotSeconds` whichever instance sends it first
+   * (pg-boss's singleton slot drops a second send in the slot). True when this call made it.
+   */
+  sendTimed(queue: QueueName, slotSeconds: number): Promise<boolean>;
   readonly started: boolean;
 }
 
@@ -80,10 +86,11 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     },
     schema: 'pgboss',
     supervise: true,
-    schedule: true,
+    // Timed jobs come from schedule.ts; no queue-state counts are read (no monitor).
+    schedule: false,
     maintenanceIntervalSeconds: opts.maintenanceSeconds,
-    monitorStateIntervalSeconds: 60,
   });
+  const deletionAt = parseTimeOfDay(opts.deletionTime);
   const availability = availabilityOf(db, log);
   // While the database is away, every poll fails: the outage is logged once (ADR 1100).
   boss.on('error', (err: Error) => {
@@ -91,13 +98,26 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
   });
   const workerIds = new Map<QueueName, string[]>();
   let started = false;
+  let timers: Timers | undefined;
 
   /** Wakes this instance's workers instead of waiting for the next poll (latency, not safety). */
   function wake(queue: QueueName) {
     for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
   }
 
+  async function sendTimed(queue: QueueName, slotSeconds: number): Promise<boolean> {
+    const id = await boss.send(queue, {}, { singletonKey: queue, singletonSeconds: slotSeconds });
+    if (id) wake(queue);
+    return id !== null;
+  }
+  const timed = (queue: QueueName, slotSeconds: number) => {
+    sendTimed(queue, slotSeconds).catch((err: unknown) => {
+      if (!availability.report(err)) log.error({ queue, ...safe(err) }, 'timed job not sent');
+    });
+  };
+
   return {
+    sendTimed,
     get started() {
       return started;
     },
@@ -154,8 +174,9 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       for (const queue of served) {
         const ids: string[] = [];
         // Two workers per queue: one slow job (SMTP, credit bureau) does not hold up the rest.
-        // The cron queues (nightly deletion, sweep every 10 minutes) need neither a second worker
-        // nor a poll every half second: each idle poll is a query, on PGlite through its thread.
+        // The timed queues (nightly deletion, sweep every 10 minutes) need neither a second worker
+        // nor a poll every half second: each idle poll is a query, on PGlite through its thread;
+        // the timers wake their worker when they send.
         const scheduled = queue === queues.deletion || queue === queues.sweep;
         for (let i = 0; i < (scheduled ? 1 : 2); i++) {
           let id = '';
@@ -191,14 +212,18 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         }
         workerIds.set(queue, ids);
       }
-      if (handlers) {
-        await boss.schedule(queues.deletion, opts.deletionCron, {}, { tz: 'Europe/Berlin' });
-        await boss.schedule(queues.sweep, '*/10 * * * *', {}, { tz: 'Europe/Berlin' });
-      }
+      if (handlers)
+        timers = startTimers({
+          at: deletionAt,
+          nightly: () => timed(queues.deletion, 3600),
+          everyMs: 600_000,
+          often: () => timed(queues.sweep, 600),
+        });
       started = true;
     },
     async stop() {
       if (!started) return;
+      timers?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       const deadline = Date.now() + 10_000;
       while (inFlight > 0 && Date.now() < deadline) await sleep(20);
