@@ -110,11 +110,15 @@ describe.each(engines)('partner API on %s', (engine) => {
         }),
       ).toBe(false);
     }
-    const log = await s.db.executeSql(
-      `SELECT d.attempt, d.status_code FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-        WHERE e.application_id = $1::uuid AND e.type = 'accepted' ORDER BY d.attempt`,
-      [r.body.applicationId],
-    );
+    // The delivery row is written after the receiver has answered: wait for it, too.
+    const deliveries = () =>
+      s.db.executeSql(
+        `SELECT d.attempt, d.status_code FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
+          WHERE e.application_id = $1::uuid AND e.type = 'accepted' ORDER BY d.attempt`,
+        [r.body.applicationId],
+      );
+    await waitFor(async () => (await deliveries()).rows.length >= 2);
+    const log = await deliveries();
     expect(log.rows.map((x) => [Number(x.attempt), Number(x.status_code)])).toEqual([
       [1, 500],
       [2, 200],

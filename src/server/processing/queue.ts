@@ -105,6 +105,17 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
   }
 
+  /**
+   * A failed job waits for its retry time (retryDelay, backoff): wake a worker then instead of at
+   * its next poll, which on the embedded engine is 5 s away.
+   */
+  async function wakeForRetry(queue: QueueName, jobId: string) {
+    const job = await boss.getJobById(queue, jobId);
+    if (job?.state !== 'retry') return;
+    const due = new Date(job.startAfter).getTime() - Date.now();
+    setTimeout(() => wake(queue), Math.max(0, due) + 50).unref();
+  }
+
   async function sendTimed(queue: QueueName, slotSeconds: number): Promise<boolean> {
     const id = await boss.send(queue, {}, { singletonKey: queue, singletonSeconds: slotSeconds });
     if (id) wake(queue);
@@ -198,10 +209,13 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
                       { queue, jobId: job.id, ...safe(err) },
                       'job failed; pg-boss retries it',
                     );
-                  await boss.fail(queue, job.id, safe(err)).catch((e: unknown) => {
-                    // The database went away mid-job: pg-boss retries it after the timeout.
-                    if (!availability.report(e)) throw e;
-                  });
+                  await boss
+                    .fail(queue, job.id, safe(err))
+                    .then(() => wakeForRetry(queue, job.id))
+                    .catch((e: unknown) => {
+                      // The database went away mid-job: pg-boss retries it after the timeout.
+                      if (!availability.report(e)) throw e;
+                    });
                 }
               }
               // A full batch means more may be waiting: fetch again without the polling pause.
