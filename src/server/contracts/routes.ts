@@ -6,8 +6,7 @@ import {
   ContractFieldErrors,
   type ContractService,
 } from './service';
-import { formatDateTime } from '../mail/format';
-import { contractTexts } from '../../domain/index';
+import { contractTexts, formatDateTime } from '../../domain/index';
 
 const SESSION_COOKIE = 'mk_contract';
 

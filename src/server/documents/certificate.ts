@@ -1,4 +1,4 @@
-import { formatEuro } from '../mail/format';
+import { formatEuro } from '../../domain/index';
 import { operatorLetter, signOff, type ContractParties } from './letter';
 import { fallbackOperator, type OperatorDetails } from './operator';
 

@@ -1,4 +1,4 @@
-import { formatDate } from '../mail/format';
+import { formatDate } from '../../domain/index';
 import { createLayout, type Layout } from './layout';
 import type { OperatorDetails } from './operator';
 

@@ -1,4 +1,4 @@
-import { formatDate, formatEuro } from '../mail/format';
+import { formatDate, formatEuro } from '../../domain/index';
 import { operatorLetter, signOff, type ContractParties } from './letter';
 import { withdrawalFooter } from './legalDocuments';
 import type { DocumentIssuer } from './operator';

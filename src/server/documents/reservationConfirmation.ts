@@ -1,4 +1,4 @@
-import { formatDate, formatEuro } from '../mail/format';
+import { formatDate, formatEuro } from '../../domain/index';
 import { fallbackOperator, type OperatorDetails } from './operator';
 import { operatorLetter, signOff } from './letter';
 

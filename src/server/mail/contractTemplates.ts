@@ -1,5 +1,5 @@
 import { guarantor } from '../documents/guarantor';
-import { formatCents, formatDateTime, formatEuro, formatIsoDate } from './format';
+import { formatCents, formatDateTime, formatEuro, formatIsoDate } from '../../domain/index';
 import {
   contractLinkBlocks,
   greeting,

@@ -1,5 +1,5 @@
 import { guarantor } from '../documents/guarantor';
-import { formatDate, formatEuro } from './format';
+import { formatDate, formatEuro } from '../../domain/index';
 import { withoutForbiddenCharacters } from '../services/rulebook';
 
 /**
