@@ -50,5 +50,3 @@ export { parseAmount } from './wire/values';
 export * from './contracts/index';
 export * from './messages/contracts';
 export { requestExtras, readRequestExtras, assertConsents, partnerDefaults } from './wire/partner';
-export type { PartnerApiErrorCode } from './messages/partnerApi';
-export { partnerApiErrors, partnerApiWarnings } from './messages/partnerApi';
