@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   addDays,
   addYears,
+  berlinTime,
   germanToIso,
   isoToGerman,
   normalizeGermanDate,
@@ -65,4 +66,16 @@ describe('German dates', () => {
     expect(addDays('2026-03-15', -15)).toBe('2026-02-28');
     expect(addYears('2008-02-29', 18)).toBe('2026-03-01');
   });
+});
+
+describe('berlinTime', () => {
+  test.each([
+    ['2026-03-02T09:05:07Z', ['2026', '03', '02', '10', '05', '07', 'Mon']],
+    ['2026-12-31T23:00:00Z', ['2027', '01', '01', '00', '00', '00', 'Fri']], // 00, never 24
+    ['2026-03-29T01:00:00Z', ['2026', '03', '29', '03', '00', '00', 'Sun']], // CEST begins
+    ['2026-10-25T01:30:00Z', ['2026', '10', '25', '02', '30', '00', 'Sun']], // CET again
+    ['2026-06-13T12:59:59Z', ['2026', '06', '13', '14', '59', '59', 'Sat']],
+  ])('%s', (at, [year, month, day, hour, minute, second, weekday]) =>
+    expect(berlinTime(new Date(at))).toEqual({ year, month, day, hour, minute, second, weekday }),
+  );
 });

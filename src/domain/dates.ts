@@ -1,18 +1,51 @@
 // Calendar dates as plain 'YYYY-MM-DD' strings (ISO), computed in Europe/Berlin. The clock is
 // always passed in, so tests pin it.
 
-const berlin = new Intl.DateTimeFormat('en-CA', {
+// The one Europe/Berlin clock of the application: calendar days, times of day and weekdays all read
+// their parts from this formatter (en-GB: English weekday names, hours 00-23).
+const berlin = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Berlin',
+  weekday: 'short',
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
+
+/** A moment as Berlin's wall clock shows it; every part zero-padded ('03', '09'), weekday 'Mon'. */
+export interface BerlinTime {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+  weekday: 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
+}
+
+/** Berlin's wall clock at a moment (CET or CEST, whichever applies then). */
+export function berlinTime(at: Date): BerlinTime {
+  const parts = berlin.formatToParts(at);
+  const get = (t: Intl.DateTimeFormatPartTypes) =>
+    (parts.find((p) => p.type === t)?.value ?? '').padStart(2, '0');
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+    weekday: get('weekday') as BerlinTime['weekday'],
+  };
+}
 
 /** Today's calendar date in Europe/Berlin as 'YYYY-MM-DD'. */
 export function todayInBerlin(now: Date): string {
-  const parts = berlin.formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const t = berlinTime(now);
+  return `${t.year}-${t.month}-${t.day}`;
 }
 
 const isoPattern = /^(\d{4})-(\d{2})-(\d{2})$/;

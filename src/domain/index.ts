@@ -8,7 +8,7 @@ export type { FieldPath } from './model/paths';
 export { fieldPaths, fieldKinds, isFieldPath, getField, setField } from './model/paths';
 
 // dates
-export { todayInBerlin, germanToIso, addDays } from './dates';
+export { todayInBerlin, berlinTime, germanToIso, addDays } from './dates';
 
 // flow
 export type { StepId } from './flow/steps';
@@ -30,6 +30,13 @@ export * as limits from './rules/limits';
 
 // messages
 export { de, fieldMessage, errorKeyMessage } from './messages/de';
+export {
+  formatEuro,
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+} from './messages/format';
 
 // tariff
 export type { Tariff } from './tariff/rates';
@@ -43,5 +50,3 @@ export { parseAmount } from './wire/values';
 export * from './contracts/index';
 export * from './messages/contracts';
 export { requestExtras, readRequestExtras, assertConsents, partnerDefaults } from './wire/partner';
-export type { PartnerApiErrorCode } from './messages/partnerApi';
-export { partnerApiErrors, partnerApiWarnings } from './messages/partnerApi';

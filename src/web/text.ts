@@ -1,7 +1,8 @@
 // The one door to the domain catalogue (src/domain/messages): the web app keeps no German text
 // of its own. Typed imports mean a missing text is a compile error, never a raw key on screen.
 // Module paths (not the domain index) keep the country list out of the first chunk.
-export { ui, formatEuro } from '../domain/messages/ui';
+export { ui } from '../domain/messages/ui';
+export { formatEuro, formatCents } from '../domain/messages/format';
 export { globalAppendix } from '../domain/messages/errors';
 export {
   fieldMessage as errorMessage,

@@ -1,7 +1,7 @@
 // German texts of the after-sale pages: the withdrawal function (/widerruf), the tenant's
 // contract page (/vertrag) and the landlord's verification page (/pruefen/{token}), and the
 // API errors of /api/contracts/... . E-mail wording lives with the other e-mails
-// (src/server/mail/contractTemplates.ts).
+// (src/server/texts/mails.ts, ADR 0306).
 
 import type { ContractStatus } from '../contracts/status';
 import { ui } from './ui';

@@ -1,9 +1,6 @@
 // Every German UI text of the application (labels of fields are in fieldLabels.ts, error
-// sentences in errors.ts). Functions take the values they show, never format money themselves.
-
-/** 1234.5 -> '1.234,50 €' (prices include VAT). */
-export const formatEuro = (amount: number): string =>
-  `${amount.toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+// sentences in errors.ts). Functions take the values they show, never format money themselves:
+// the caller formats with messages/format.ts.
 
 export const ui = {
   appTitle: 'Mietkautionsbürgschaft online beantragen',

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../http/errors';
 import { isApiPath } from '../http/security';
 import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
-import { partnerApiErrors, type PartnerApiErrorCode } from '../services/rulebook';
+import { partnerApiErrors, type PartnerApiErrorCode } from '../texts/api';
 
 declare module 'fastify' {
   interface FastifyRequest {

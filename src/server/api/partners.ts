@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiError } from '../http/errors';
+import { apiMessages } from '../texts/api';
 import type { Services } from '../services/index';
 import type { WireCodec } from '../services/wire';
 import { queryString, sendTenancyError } from './replies';
@@ -8,9 +9,7 @@ import { queryString, sendTenancyError } from './replies';
 export async function partnerAnswer(services: Services, code: unknown, reply: FastifyReply) {
   const partner = typeof code === 'string' ? await services.partners.find(code.trim()) : undefined;
   if (!partner) {
-    return reply
-      .status(404)
-      .send(apiError(404, 'unknown_partner', 'Dieser Partnercode ist uns nicht bekannt.'));
+    return reply.status(404).send(apiError(404, 'unknown_partner', apiMessages.unknownPartner));
   }
   return reply.send({
     // A partner that hides its code hides its sub-partners' codes too: names only (ADR 1111).
@@ -62,9 +61,7 @@ export function registerPartnerRoutes(
   app.post('/api/checkout/step', { config: { rateLimit: writeLimit } }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (body.step !== undefined && body.step !== 'uce') {
-      return reply
-        .status(400)
-        .send(apiError(400, 'invalid_step', 'Dieser Aufruf kennt nur den Schritt uce.'));
+      return reply.status(400).send(apiError(400, 'invalid_step', apiMessages.onlyStepUce));
     }
     return uceAnswer(services, codec, { cid: queryString(body.cid), body }, reply);
   });

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { apiError } from '../http/errors';
 import { parseAmount, rates } from '../services/rulebook';
 import { queryString } from './replies';
+import { apiMessages } from '../texts/api';
 
 const maxSum = 10_000_000;
 
@@ -37,15 +38,7 @@ export function ratesAnswer(
   if (hit !== undefined) return sendJson(reply, config, hit);
   const sum = parseAmount(raw, decimal);
   if (sum === undefined || !Number.isFinite(sum) || sum < 0 || sum > maxSum) {
-    return reply
-      .status(400)
-      .send(
-        apiError(
-          400,
-          'invalid_sum',
-          'Bitte geben Sie die Kautionssumme als Zahl an, z. B. sum=1500.',
-        ),
-      );
+    return reply.status(400).send(apiError(400, 'invalid_sum', apiMessages.invalidSum));
   }
   const json = JSON.stringify(rates(sum, config.tariff));
   if (memo.size >= memoLimit) memo.clear();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { apiError } from '../http/errors';
-import { addressAttribution } from '../services/addresses';
+import { apiMessages, attributions } from '../texts/api';
 import type { Services } from '../services/index';
 import { readSidebarText, sidebarHtml } from '../services/sidebar';
 import { queryString } from './replies';
@@ -8,17 +8,11 @@ import { queryString } from './replies';
 export async function bankNameAnswer(services: Services, raw: unknown, reply: FastifyReply) {
   const code = (queryString(raw) ?? '').replace(/\s+/g, '');
   if (!/^\d{8}$/.test(code)) {
-    return reply
-      .status(400)
-      .send(apiError(400, 'invalid_bank_code', 'Die Bankleitzahl muss aus 8 Ziffern bestehen.'));
+    return reply.status(400).send(apiError(400, 'invalid_bank_code', apiMessages.invalidBankCode));
   }
   const bank = await services.banks.nameFor(code);
   if (!bank) {
-    return reply
-      .status(404)
-      .send(
-        apiError(404, 'unknown_bank_code', 'Zu dieser Bankleitzahl ist uns keine Bank bekannt.'),
-      );
+    return reply.status(404).send(apiError(404, 'unknown_bank_code', apiMessages.unknownBankCode));
   }
   return reply.send({
     bankCode: bank.bankCode,
@@ -40,7 +34,7 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
     const cities = await services.addresses.cities(zip.trim());
     return {
       data: cities.map((city) => ({ zip: zip.trim(), city })),
-      attribution: addressAttribution,
+      attribution: attributions.places,
     };
   });
 
@@ -52,17 +46,14 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
     });
     return {
       data,
-      attribution:
-        'Straßenvorschläge: © OpenStreetMap-Mitwirkende (ODbL), über einen Photon-Geocoder.',
+      attribution: attributions.streets,
     };
   });
 
   app.get('/onlineantrag-sidebar/:name', async (request, reply) => {
     const text = await readSidebarText((request.params as { name: string }).name);
     if (!text) {
-      return reply
-        .status(404)
-        .send(apiError(404, 'unknown_help', 'Zu diesem Feld gibt es keinen Hilfetext.'));
+      return reply.status(404).send(apiError(404, 'unknown_help', apiMessages.unknownHelp));
     }
     reply.header('cache-control', 'public, max-age=300');
     const q = request.query as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { apiError } from '../http/errors';
-import { errorKeyMessage, partnerApiErrors } from '../services/rulebook';
+import { errorKeyMessage } from '../services/rulebook';
+import { apiMessages, partnerApiErrors } from '../texts/api';
 import {
   refusedValues,
   TenancyError,
@@ -19,7 +20,7 @@ export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyRepl
   const status = tenancyErrorStatus[err.code];
   const message =
     err.code === 'invalid_step'
-      ? 'Unbekannter Schritt (step). Erlaubt: start, uce, tenant, landlord, object, payment, selling, check.'
+      ? apiMessages.unknownStep
       : err.code === 'sandbox_mismatch'
         ? partnerApiErrors.sandbox_mismatch
         : errorKeyMessage(err.code);

@@ -6,8 +6,8 @@ import {
   ContractFieldErrors,
   type ContractService,
 } from './service';
-import { formatDateTime } from '../mail/format';
-import { contractTexts } from '../../domain/index';
+import { contractTexts, formatDateTime } from '../../domain/index';
+import { apiMessages } from '../texts/api';
 
 const SESSION_COOKIE = 'mk_contract';
 
@@ -162,7 +162,9 @@ export function registerContractRoutes(
     if (!id) return reply;
     const doc = await service.document(id, String((req.params as Body).kind));
     if (!doc)
-      return reply.code(404).send({ errors: [{ code: 'not_found', message: 'Nicht gefunden.' }] });
+      return reply
+        .code(404)
+        .send({ errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }] });
     reply.header('content-type', 'application/pdf');
     reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
     reply.header('cache-control', 'private, no-store');

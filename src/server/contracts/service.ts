@@ -14,6 +14,7 @@ import {
   type ContractStatus,
   type FormModel,
   type PremiumPlan,
+  formatIsoDate,
 } from '../../domain/index';
 import type { Clock } from '../clock';
 import type { Database, Tx } from '../db/client';
@@ -38,7 +39,6 @@ import {
   withdrawnMail,
   type ContractFacts,
 } from '../mail/contractTemplates';
-import { formatIsoDate } from '../mail/format';
 import { factsOf, formatAddress, modelOf } from '../processing/facts';
 import {
   mandateReference,

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { documentFonts } from './fonts';
+import { documentTexts } from '../texts/documents';
 
 /**
  * A small flowing layout on pdfkit that writes tagged, accessible PDFs (PDF 1.7, structure tree,
@@ -245,7 +246,7 @@ export function createLayout(meta: DocumentMeta, opts?: { footer?: string }): La
         doc.page.margins.bottom = 0;
         doc.markContent('Artifact', { type: 'Pagination' });
         doc.font('Regular').fontSize(8).fillColor('#444444');
-        const pageLine = `${meta.title} · Seite ${i + 1} von ${range.count}`;
+        const pageLine = documentTexts.pageLine(meta.title, i + 1, range.count);
         const lines = [opts?.footer, pageLine].filter(Boolean).join('\n');
         doc.text(lines, margin, A4[1] - bottom + 18, { width, align: 'left', lineGap: 2 });
         doc.endMarkedContent();

@@ -2,10 +2,11 @@ import { createLayout } from './layout';
 import { legalSource, type PdfLegalSlug } from './legalFiles';
 import { fillPlaceholders, legalTitle, renderMarkdown } from './legalText';
 import type { DocumentIssuer } from './operator';
+import { documentTexts } from '../texts/documents';
 
 /** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
 export const withdrawalFooter = (siteUrl: string) =>
-  `Widerruf online ohne Anmeldung: Schaltfläche „Vertrag widerrufen“ unten auf jeder Seite von ${siteUrl.replace(/^https?:\/\//, '')} oder direkt ${siteUrl}/widerruf`;
+  documentTexts.withdrawalFooter(siteUrl.replace(/^https?:\/\//, ''), siteUrl);
 
 /** One of the static legal texts (conditions, consumer information, withdrawal) as a tagged PDF. */
 export async function legalPdf(
@@ -18,7 +19,7 @@ export async function legalPdf(
   const l = createLayout(
     {
       title,
-      subject: `${title} – ${issuer.operator.name}`,
+      subject: documentTexts.legalSubject(title, issuer.operator.name),
       author: issuer.operator.name,
       createdAt: at,
     },

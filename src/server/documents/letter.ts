@@ -1,4 +1,5 @@
-import { formatDate } from '../mail/format';
+import { formatDate } from '../../domain/index';
+import { documentTexts } from '../texts/documents';
 import { createLayout, type Layout } from './layout';
 import type { OperatorDetails } from './operator';
 
@@ -41,7 +42,7 @@ export function operatorLetter(
 
 /** The closing: place and date, the operator, the note on the seal (sealed documents), the register. */
 export function signOff(l: Layout, op: Sender, issuedAt: Date, sealNote?: string): void {
-  l.paragraph(`Berlin, den ${formatDate(issuedAt)}`);
+  l.paragraph(documentTexts.placeAndDate(formatDate(issuedAt)));
   l.paragraph(op.name, { bold: true });
   if (sealNote) l.paragraph(sealNote, { size: 8.5 });
   l.paragraph(op.register, { size: 8.5 });

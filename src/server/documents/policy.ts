@@ -1,4 +1,5 @@
-import { formatDate, formatEuro } from '../mail/format';
+import { formatDate, formatEuro } from '../../domain/index';
+import { documentTexts } from '../texts/documents';
 import { operatorLetter, signOff, type ContractParties } from './letter';
 import { withdrawalFooter } from './legalDocuments';
 import type { DocumentIssuer } from './operator';
@@ -26,76 +27,66 @@ export interface PolicyData extends ContractParties {
 
 /** The policy (Versicherungsschein) with the SEPA mandate reference and the pre-notification. */
 export async function policyPdf(d: PolicyData, issuer: DocumentIssuer): Promise<Buffer> {
+  const t = documentTexts.policy;
   const op = issuer.operator;
   const l = operatorLetter(
     op,
     {
-      title: 'Versicherungsschein',
+      title: t.title,
       number: d.contractNumber,
-      subject: 'Versicherungsschein zur Mietkautionsbürgschaft',
-      kind: 'Mietkautionsbürgschaft (Kautionsversicherung)',
+      subject: t.subject,
+      kind: t.kind,
       createdAt: d.issuedAt,
     },
     { footer: withdrawalFooter(issuer.siteUrl) },
   );
   l.fields([
-    { label: 'Vertragsnummer', value: d.contractNumber },
-    { label: 'Versicherer', value: [op.name, `${op.street}, ${op.zipCity}`] },
-    { label: 'Versicherungsnehmer', value: d.tenants },
+    { label: t.labels.contractNumber, value: d.contractNumber },
+    { label: t.labels.insurer, value: [op.name, `${op.street}, ${op.zipCity}`] },
+    { label: t.labels.policyholders, value: d.tenants },
+    { label: t.labels.beneficiary, value: [d.landlord, d.landlordAddress].filter(Boolean) },
+    { label: t.labels.object, value: d.objectAddress },
+    { label: t.labels.deposit, value: formatEuro(d.deposit) },
     {
-      label: 'Begünstigter (Vermieter)',
-      value: [d.landlord, d.landlordAddress].filter(Boolean),
+      label: t.labels.premium,
+      value: t.premium(formatEuro(d.ratePerPayment), d.paymentAdverb, formatEuro(d.ratePerYear)),
     },
-    { label: 'Mietobjekt', value: d.objectAddress },
-    { label: 'Bürgschaftssumme', value: formatEuro(d.deposit) },
-    {
-      label: 'Beitrag',
-      value: `${formatEuro(d.ratePerPayment)} ${d.paymentAdverb} (${formatEuro(d.ratePerYear)} im Jahr; Endpreis)`,
-    },
-    ...d.extras.map((e) => ({ label: e.label, value: `${formatEuro(e.price)} einmalig` })),
-    { label: 'Versicherungsbeginn', value: formatDate(d.startsOn) },
-    {
-      label: 'Laufzeit',
-      value: 'unbefristet, ohne Mindestlaufzeit; endet mit der Freigabe durch den Vermieter',
-    },
+    ...d.extras.map((e) => ({ label: e.label, value: t.extraPrice(formatEuro(e.price)) })),
+    { label: t.labels.start, value: formatDate(d.startsOn) },
+    { label: t.labels.term, value: t.term },
   ]);
 
-  l.heading('SEPA-Lastschrift');
+  const sepa = t.sepa;
+  l.heading(sepa.heading);
   l.fields([
-    { label: 'Zahlungsempfänger', value: op.name },
-    { label: 'Gläubiger-Identifikationsnummer', value: issuer.sepaCreditorId },
-    { label: 'Mandatsreferenz', value: d.sepa.mandateReference },
-    { label: 'Kontoinhaber', value: d.sepa.accountHolder },
-    { label: 'Konto', value: [d.sepa.account, d.sepa.bankName].filter(Boolean) },
+    { label: sepa.payee, value: op.name },
+    { label: sepa.creditorId, value: issuer.sepaCreditorId },
+    { label: sepa.mandateReference, value: d.sepa.mandateReference },
+    { label: sepa.accountHolder, value: d.sepa.accountHolder },
+    { label: sepa.account, value: [d.sepa.account, d.sepa.bankName].filter(Boolean) },
   ]);
   l.paragraph([
-    { bold: 'Vorabankündigung: ' },
-    `Den ersten Beitrag von ${formatEuro(d.sepa.firstDebitAmount)} ziehen wir am ${formatDate(d.sepa.firstDebitOn)} von Ihrem Konto ein. Danach ziehen wir ${formatEuro(d.ratePerPayment)} ${d.paymentAdverb} jeweils zum gleichen Kalendertag ein. Bitte sorgen Sie für ausreichende Deckung. Sie können innerhalb von acht Wochen ab der Belastung die Erstattung verlangen.`,
+    { bold: sepa.preNotification },
+    sepa.debits(
+      formatEuro(d.sepa.firstDebitAmount),
+      formatDate(d.sepa.firstDebitOn),
+      formatEuro(d.ratePerPayment),
+      d.paymentAdverb,
+    ),
   ]);
 
-  l.heading('Ihre Vertragsunterlagen');
-  l.paragraph('Zu diesem Vertrag gehören:');
-  l.list([
-    'dieser Versicherungsschein',
-    'die Versicherungsbedingungen für die Mietkautionsbürgschaft',
-    'die Verbraucherinformationen mit dem Produktinformationsblatt',
-    'die Widerrufsbelehrung',
-    `die Bürgschaftsurkunde ${d.contractNumber} für Ihren Vermieter`,
-  ]);
+  l.heading(t.documents.heading);
+  l.paragraph(t.documents.intro);
+  l.list(t.documents.list(d.contractNumber));
 
-  l.heading('Widerruf');
+  l.heading(t.withdrawal.heading);
   l.paragraph([
-    'Sie können Ihre Vertragserklärung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen (§ 8 VVG). Am einfachsten geht das ohne Anmeldung über die Schaltfläche ',
-    { bold: '„Vertrag widerrufen“' },
-    ` unten auf jeder Seite unserer Website oder direkt unter ${issuer.siteUrl}/widerruf. Einzelheiten stehen in der Widerrufsbelehrung.`,
+    t.withdrawal.before,
+    { bold: t.withdrawal.bold },
+    t.withdrawal.after(issuer.siteUrl),
   ]);
 
   l.space(6);
-  signOff(
-    l,
-    op,
-    d.issuedAt,
-    'Dieser Versicherungsschein ist mit einem elektronischen Siegel versehen und ohne Unterschrift gültig.',
-  );
+  signOff(l, op, d.issuedAt, t.sealNote);
   return l.end();
 }

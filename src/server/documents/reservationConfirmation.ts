@@ -1,4 +1,5 @@
-import { formatDate, formatEuro } from '../mail/format';
+import { formatDate, formatEuro } from '../../domain/index';
+import { documentTexts } from '../texts/documents';
 import { fallbackOperator, type OperatorDetails } from './operator';
 import { operatorLetter, signOff } from './letter';
 
@@ -18,26 +19,30 @@ const accusative = (name: string) => name.replace(/^Herr /, 'Herrn ');
 
 /** The reservation confirmation (Sofortzusage) a tenant can show a prospective landlord. */
 export async function reservationConfirmationPdf(d: ReservationConfirmationData): Promise<Buffer> {
+  const t = documentTexts.reservation;
   const guarantor = d.operator ?? fallbackOperator;
   const l = operatorLetter(guarantor, {
-    title: 'Sofortzusage',
+    title: t.title,
     number: d.reservationNumber,
-    subject: 'Reservierung einer Mietkautionsbürgschaft',
-    kind: 'Bestätigung der Reservierung einer Mietkautionsbürgschaft',
+    subject: t.subject,
+    kind: t.kind,
     createdAt: d.issuedAt,
   });
   l.fields([
-    { label: 'Reservierungsnummer', value: d.reservationNumber },
-    { label: 'Mieter', value: [d.tenant, d.tenantAddress].filter(Boolean) },
-    { label: 'Bürgschaft bis zu', value: formatEuro(d.deposit) },
-    { label: 'Gültig bis', value: formatDate(d.validUntil) },
+    { label: t.labels.number, value: d.reservationNumber },
+    { label: t.labels.tenant, value: [d.tenant, d.tenantAddress].filter(Boolean) },
+    { label: t.labels.amount, value: formatEuro(d.deposit) },
+    { label: t.labels.validUntil, value: formatDate(d.validUntil) },
   ]);
   l.paragraph(
-    `${guarantor.name} bestätigt, dass sie für ${accusative(d.tenant)} eine Mietkautionsbürgschaft bis zu einem Betrag von ${formatEuro(d.deposit)} übernehmen wird, wenn der Mietvertrag bis zum ${formatDate(d.validUntil)} geschlossen und der Antrag mit den Angaben zu Vermieter und Mietobjekt vervollständigt wird.`,
+    t.promise(
+      guarantor.name,
+      accusative(d.tenant),
+      formatEuro(d.deposit),
+      formatDate(d.validUntil),
+    ),
   );
-  l.paragraph(
-    'Diese Bestätigung ist selbst noch keine Bürgschaft. Der Vermieter erhält die Bürgschaftsurkunde, sobald der Antrag abgeschlossen ist.',
-  );
+  l.paragraph(t.notYetAGuarantee);
   l.space(12);
   signOff(l, guarantor, d.issuedAt);
   return l.end();

@@ -5,6 +5,7 @@ import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { CadesSigner, signerKeyFromP12, type SignerKey } from './cadesSigner';
+import { documentTexts } from '../texts/documents';
 
 /**
  * The electronic seal of our documents: a PAdES signature (sub-filter ETSI.CAdES.detached, SHA-256,
@@ -41,7 +42,7 @@ export async function generateSealIdentity(organisation: string, now: Date): Pro
     valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
   });
   const subject = [
-    { name: 'commonName', ...utf8(`${organisation} – elektronisches Siegel`) },
+    { name: 'commonName', ...utf8(documentTexts.sealName(organisation)) },
     { name: 'organizationName', ...utf8(organisation) },
     { name: 'countryName', value: 'DE' },
   ];

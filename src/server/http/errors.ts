@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { retryAfterSeconds, type DatabaseAvailability } from '../db/availability';
+import { statusMessages } from '../texts/api';
 
 /** An API error that is not about a single field: a stable code plus a German sentence. */
 export interface ApiError {
@@ -17,41 +18,19 @@ export class HttpError extends Error {
   }
 }
 
-const byStatus: Record<number, ApiError> = {
-  400: {
-    code: 'bad_request',
-    message: 'Die Anfrage ist fehlerhaft und konnte nicht verarbeitet werden.',
-  },
-  403: { code: 'forbidden', message: 'Diese Anfrage ist von dieser Herkunft aus nicht erlaubt.' },
-  404: { code: 'not_found', message: 'Die angeforderte Adresse wurde nicht gefunden.' },
-  405: { code: 'method_not_allowed', message: 'Diese Methode ist hier nicht erlaubt.' },
-  406: { code: 'not_acceptable', message: 'Das angeforderte Format wird nicht unterstützt.' },
-  413: {
-    code: 'payload_too_large',
-    message: 'Die gesendeten Daten sind zu groß.',
-  },
-  415: {
-    code: 'unsupported_media_type',
-    message:
-      'Dieses Datenformat wird nicht unterstützt. Bitte senden Sie application/json oder application/x-www-form-urlencoded.',
-  },
-  429: {
-    code: 'too_many_requests',
-    message: 'Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
-  },
-  500: {
-    code: 'unknown',
-    message: 'Ein unbekannter Fehler ist aufgetreten, bitte versuchen Sie es später erneut.',
-  },
-  503: {
-    code: 'unavailable',
-    message: 'Der Dienst ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.',
-  },
-  507: {
-    code: 'insufficient_storage',
-    message:
-      'Ihre Angaben können gerade nicht gespeichert werden (Speicher voll). Bitte versuchen Sie es später erneut.',
-  },
+/** The stable code of each status answer; its sentence is in the API catalogue (texts/api.ts). */
+const codeByStatus: Record<number, string> = {
+  400: 'bad_request',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  500: 'unknown',
+  503: 'unavailable',
+  507: 'insufficient_storage',
 };
 
 /**
@@ -97,8 +76,10 @@ export function safeErrorFields(err: unknown): Record<string, unknown> {
 }
 
 export function apiError(status: number, code?: string, message?: string): { errors: ApiError[] } {
-  const base = byStatus[status] ?? byStatus[400]!;
-  return { errors: [{ code: code ?? base.code, message: message ?? base.message }] };
+  const known = codeByStatus[status] ? status : 400;
+  return {
+    errors: [{ code: code ?? codeByStatus[known]!, message: message ?? statusMessages[known]! }],
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
 import { apiError } from './errors';
+import { apiMessages } from '../texts/api';
 import { isApiPath } from './security';
 
 const DAY = 86_400_000;
@@ -14,11 +15,9 @@ const keyPattern = /^[\x21-\x7E]{1,255}$/;
 const writes = new Set(['POST', 'PUT', 'PATCH']);
 
 const messages = {
-  invalid: 'Der Idempotency-Key muss 1 bis 255 sichtbare ASCII-Zeichen lang sein.',
-  reused:
-    'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Bitte verwenden Sie für jede neue Anfrage einen neuen Schlüssel.',
-  inProgress:
-    'Eine Anfrage mit diesem Idempotency-Key wird gerade noch bearbeitet. Bitte versuchen Sie es gleich erneut.',
+  invalid: apiMessages.idempotencyKeyInvalid,
+  reused: apiMessages.idempotencyKeyReused,
+  inProgress: apiMessages.idempotencyKeyInProgress,
 };
 
 declare module 'fastify' {

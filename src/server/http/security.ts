@@ -3,6 +3,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError } from './errors';
+import { apiMessages } from '../texts/api';
 
 /** Paths whose answers are API answers (no-store, CORS, Origin check). */
 export function isApiPath(url: string): boolean {
@@ -116,9 +117,5 @@ function checkOrigin(request: FastifyRequest, config: Config): void {
   if (originOf(config.publicUrl) === origin) return;
   const host = request.headers.host;
   if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
-  throw new HttpError(
-    403,
-    'forbidden_origin',
-    'Diese Anfrage ist von dieser Herkunft aus nicht erlaubt.',
-  );
+  throw new HttpError(403, 'forbidden_origin', apiMessages.forbiddenOrigin);
 }

@@ -1,5 +1,5 @@
 import { guarantor } from '../documents/guarantor';
-import { formatCents, formatDateTime, formatEuro, formatIsoDate } from './format';
+import { formatCents, formatDateTime, formatEuro, formatIsoDate } from '../../domain/index';
 import {
   contractLinkBlocks,
   greeting,
@@ -8,10 +8,11 @@ import {
   type RenderedMail,
   type Salutation,
 } from './templates';
+import { mailTexts as t } from '../texts/mails';
 
 /**
  * The e-mails of a contract's life after the sale (issue 12): every change is confirmed. German
- * wording lives here beside the other e-mails (templates.ts), rendered as text and HTML alike.
+ * wording is in the catalogue src/server/texts/mails.ts, as for the other e-mails (templates.ts).
  */
 
 export interface ContractFacts {
@@ -24,40 +25,30 @@ export interface ContractFacts {
 
 const factsList = (d: ContractFacts) => ({
   list: [
-    `Vertragsnummer: ${d.contractNumber}`,
-    `Mietobjekt: ${d.objectAddress}`,
-    `Bürgschaftssumme: ${formatEuro(d.deposit)}`,
+    t.facts.contractNumber(d.contractNumber),
+    t.facts.object(d.objectAddress),
+    t.facts.deposit(formatEuro(d.deposit)),
   ],
 });
 
 const refundSentence = (refundCents: number, outstandingCents: number) =>
   outstandingCents > 0
-    ? `Für die Zeit bis dahin sind noch ${formatCents(outstandingCents)} Beitrag offen; diesen Betrag buchen wir von Ihrem Konto ab.`
+    ? t.settlement.outstanding(formatCents(outstandingCents))
     : refundCents > 0
-      ? `Zu viel gezahlte Beiträge von ${formatCents(refundCents)} überweisen wir innerhalb von 14 Tagen auf Ihr Konto.`
-      : 'Es sind keine Beiträge zu erstatten oder nachzuzahlen.';
+      ? t.settlement.refund(formatCents(refundCents))
+      : t.settlement.none;
 
 /** The withdrawal was matched to an active contract within the period: it is withdrawn. */
 export function withdrawnMail(
   d: ContractFacts & { receivedAt: Date; refundCents: number; landlordByLetter: boolean },
 ): RenderedMail {
-  return render(`Bestätigung Ihres Widerrufs – Vertrag ${d.contractNumber}`, [
+  const w = t.withdrawn;
+  return render(w.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: `wir bestätigen den Eingang Ihres Widerrufs am ${formatDateTime(d.receivedAt)} (deutsche Zeit). Ihr Vertrag ist damit widerrufen; die Bürgschaft besteht nicht mehr.`,
-    },
+    { p: w.received(formatDateTime(d.receivedAt)) },
     factsList(d),
-    {
-      p:
-        d.refundCents > 0
-          ? `Bereits gezahlte Beiträge von ${formatCents(d.refundCents)} erstatten wir Ihnen innerhalb von 14 Tagen auf Ihr Konto. Weitere Beiträge buchen wir nicht ab.`
-          : 'Sie haben noch keine Beiträge gezahlt; wir buchen auch keine mehr ab.',
-    },
-    {
-      p: d.landlordByLetter
-        ? 'Ihren Vermieter informieren wir per Brief, dass die Bürgschaft widerrufen ist. Bitte klären Sie mit ihm, wie Sie die Mietkaution stattdessen leisten.'
-        : 'Bitte informieren Sie Ihren Vermieter, dass die Bürgschaft widerrufen ist, und klären Sie mit ihm, wie Sie die Mietkaution stattdessen leisten.',
-    },
+    { p: d.refundCents > 0 ? w.refund(formatCents(d.refundCents)) : w.nothingPaid },
+    { p: d.landlordByLetter ? w.landlordByLetter : w.tellLandlord },
   ]);
 }
 
@@ -71,18 +62,13 @@ export function withdrawalNotAppliedMail(d: {
   receivedAt: Date;
   contractPageUrl: string;
 }): RenderedMail {
-  return render(`Eingang Ihrer Widerrufserklärung – ${d.contractNumber}`, [
-    { p: 'Guten Tag,' },
-    {
-      p: `wir bestätigen den Eingang Ihrer Widerrufserklärung zur Vertragsnummer ${d.contractNumber} am ${formatDateTime(d.receivedAt)} (deutsche Zeit).`,
-    },
-    {
-      p: 'Wir konnten die Erklärung keinem Vertrag zuordnen, der mit dieser E-Mail-Adresse abgeschlossen wurde und noch widerrufen werden kann. Bitte prüfen Sie Vertragsnummer und E-Mail-Adresse. Ist die Widerrufsfrist abgelaufen, können Sie den Vertrag jederzeit ohne Frist kündigen.',
-    },
-    { link: { href: d.contractPageUrl, label: 'Mein Vertrag' } },
-    {
-      p: `Fragen? Schreiben Sie an ${guarantor.serviceEmail} oder rufen Sie uns an: ${guarantor.servicePhone}.`,
-    },
+  const n = t.withdrawalNotApplied;
+  return render(n.subject(d.contractNumber), [
+    { p: t.greeting.anonymous },
+    { p: n.received(d.contractNumber, formatDateTime(d.receivedAt)) },
+    { p: n.notMatched },
+    { link: { href: d.contractPageUrl, label: t.contractLinks.contractPage } },
+    { p: n.questions(guarantor.serviceEmail, guarantor.servicePhone) },
   ]);
 }
 
@@ -91,45 +77,33 @@ export function accessLinkMail(d: {
   url: string;
   validMinutes: number;
 }): RenderedMail {
-  return render(`Ihr Zugang zu Vertrag ${d.contractNumber}`, [
-    { p: 'Guten Tag,' },
-    {
-      p: `Sie haben einen Zugang zu Ihrem Vertrag ${d.contractNumber} angefordert. Der folgende Link gilt ${d.validMinutes} Minuten und nur einmal.`,
-    },
-    { link: { href: d.url, label: 'Vertrag ansehen' } },
-    {
-      p: 'Bitte geben Sie den Link nicht weiter. Wenn Sie keinen Zugang angefordert haben, können Sie diese E-Mail ignorieren.',
-    },
+  return render(t.accessLink.subject(d.contractNumber), [
+    { p: t.greeting.anonymous },
+    { p: t.accessLink.intro(d.contractNumber, d.validMinutes) },
+    { link: { href: d.url, label: t.accessLink.link } },
+    { p: t.accessLink.keepSecret },
   ]);
 }
 
 export function ibanChangedMail(
   d: ContractFacts & { maskedIban: string; mandateReference: string; creditorId: string },
 ): RenderedMail {
-  return render(`Neue Bankverbindung für Vertrag ${d.contractNumber}`, [
+  return render(t.ibanChanged.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: `wir haben Ihre neue Bankverbindung gespeichert (IBAN ${d.maskedIban}). Künftige Beiträge buchen wir von diesem Konto ab.`,
-    },
-    {
-      p: `SEPA-Lastschriftmandat: Sie haben uns (Gläubiger-Identifikationsnummer ${d.creditorId}) ermächtigt, Zahlungen von diesem Konto mittels Lastschrift einzuziehen. Neue Mandatsreferenz: ${d.mandateReference}. Das bisherige Mandat ist erloschen. Sie können innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen.`,
-    },
+    { p: t.ibanChanged.saved(d.maskedIban) },
+    { p: t.ibanChanged.mandate(d.creditorId, d.mandateReference) },
     factsList(d),
-    {
-      p: 'Haben Sie diese Änderung nicht selbst vorgenommen? Dann melden Sie sich bitte sofort bei uns.',
-    },
+    { p: t.changeNotYours },
     ...contractLinkBlocks(d.links),
   ]);
 }
 
 export function addressChangedMail(d: ContractFacts & { newAddress: string }): RenderedMail {
-  return render(`Neue Anschrift für Vertrag ${d.contractNumber}`, [
+  return render(t.addressChanged.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    { p: `wir haben Ihre neue Anschrift gespeichert: ${d.newAddress}.` },
+    { p: t.addressChanged.saved(d.newAddress) },
     factsList(d),
-    {
-      p: 'Haben Sie diese Änderung nicht selbst vorgenommen? Dann melden Sie sich bitte sofort bei uns.',
-    },
+    { p: t.changeNotYours },
     ...contractLinkBlocks(d.links),
   ]);
 }
@@ -143,18 +117,13 @@ export function cancelledMail(
     landlordByLetter: boolean;
   },
 ): RenderedMail {
-  return render(`Bestätigung Ihrer Kündigung – Vertrag ${d.contractNumber}`, [
+  const c = t.cancelled;
+  return render(c.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: `wir bestätigen Ihre Kündigung vom ${formatDateTime(d.receivedAt)}. Die Bürgschaft endet mit Ablauf des ${formatIsoDate(d.lastDay)}; danach buchen wir keine Beiträge mehr ab.`,
-    },
+    { p: c.received(formatDateTime(d.receivedAt), formatIsoDate(d.lastDay)) },
     factsList(d),
     { p: refundSentence(d.refundCents, d.outstandingCents) },
-    {
-      p: d.landlordByLetter
-        ? 'Ihren Vermieter informieren wir per Brief über das Ende der Bürgschaft. Bitte klären Sie mit ihm, wie Sie die Mietkaution danach leisten.'
-        : 'Bitte informieren Sie Ihren Vermieter über das Ende der Bürgschaft.',
-    },
+    { p: d.landlordByLetter ? c.landlordByLetter : c.tellLandlord },
   ]);
 }
 
@@ -165,15 +134,11 @@ export function releasedMail(
     outstandingCents: number;
   },
 ): RenderedMail {
-  return render(`Ihr Vermieter hat die Bürgschaft freigegeben – Vertrag ${d.contractNumber}`, [
+  return render(t.released.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: `Ihr Vermieter hat die Mietkautionsbürgschaft am ${formatDateTime(d.releasedAt)} freigegeben. Die Bürgschaft ist damit beendet; ab heute zahlen Sie keine Beiträge mehr.`,
-    },
+    { p: t.released.released(formatDateTime(d.releasedAt)) },
     factsList(d),
     { p: refundSentence(d.refundCents, d.outstandingCents) },
-    {
-      p: 'Zur Sicherheit bestätigen wir die Freigabe Ihrem Vermieter zusätzlich per Brief. Stammt die Freigabe nicht von Ihrem Vermieter, melden Sie sich bitte sofort bei uns: Dann prüfen wir sie, und die Bürgschaft besteht weiter, bis Ihr Vermieter sie selbst freigibt.',
-    },
+    { p: t.released.confirmedToLandlord },
   ]);
 }

@@ -1,11 +1,12 @@
 import { guarantor } from '../documents/guarantor';
-import { formatDate, formatEuro } from './format';
+import { formatDate, formatEuro } from '../../domain/index';
 import { withoutForbiddenCharacters } from '../services/rulebook';
+import { mailTexts as t } from '../texts/mails';
 
 /**
- * Every e-mail's German wording lives in this one module (the domain catalogue holds UI texts;
- * e-mails are server-only). Each template is a list of blocks rendered twice, as plain text and
- * as HTML, so the two parts can never say different things.
+ * The e-mails' structure: each template is a list of blocks rendered twice, as plain text and as
+ * HTML, so the two parts can never say different things. Their German wording is in the
+ * catalogue src/server/texts/mails.ts (ADR 0306).
  */
 export type Block =
   | { p: string }
@@ -52,17 +53,15 @@ export function greeting(raw: Salutation): string {
     firstName: raw.firstName && withoutForbiddenCharacters(raw.firstName),
     lastName: raw.lastName && withoutForbiddenCharacters(raw.lastName),
   };
-  if (s.lastName && s.gender === 'f') return `Sehr geehrte Frau ${s.lastName},`;
-  if (s.lastName && s.gender === 'm') return `Sehr geehrter Herr ${s.lastName},`;
-  if (s.lastName) return `Guten Tag ${[s.firstName, s.lastName].filter(Boolean).join(' ')},`;
-  return 'Guten Tag,';
+  if (s.lastName && s.gender === 'f') return t.greeting.female(s.lastName);
+  if (s.lastName && s.gender === 'm') return t.greeting.male(s.lastName);
+  if (s.lastName) return t.greeting.named([s.firstName, s.lastName].filter(Boolean).join(' '));
+  return t.greeting.anonymous;
 }
 
 const closing: Block[] = [
-  { p: `Mit freundlichen Grüßen\nIhr Team von ${guarantor.name}` },
-  {
-    p: `${guarantor.name} · ${guarantor.street} · ${guarantor.zipCity}\nE-Mail: ${guarantor.serviceEmail} · Telefon: ${guarantor.servicePhone}`,
-  },
+  { p: t.closing.regards(guarantor.name) },
+  { p: t.closing.imprint(guarantor) },
 ];
 
 export function render(subject: string, blocks: Block[]): RenderedMail {
@@ -102,20 +101,18 @@ export interface ContractLinks {
 export function contractLinkBlocks(links: ContractLinks | undefined): Block[] {
   if (!links) return [];
   return [
-    { link: { href: links.withdrawUrl, label: 'Vertrag widerrufen' } },
-    {
-      p: 'Ihren Vertrag ansehen, die Bankverbindung oder Anschrift ändern oder kündigen können Sie auf Ihrer Vertragsseite; den Zugang senden wir Ihnen per E-Mail.',
-    },
-    { link: { href: links.contractPageUrl, label: 'Mein Vertrag' } },
+    { link: { href: links.withdrawUrl, label: t.contractLinks.withdraw } },
+    { p: t.contractLinks.contractPageHint },
+    { link: { href: links.contractPageUrl, label: t.contractLinks.contractPage } },
   ];
 }
 
 function contractFacts(d: ContractMailData): string[] {
   return [
-    `Vertragsnummer: ${d.contractNumber}`,
-    `Mietobjekt: ${d.objectAddress}`,
-    `Bürgschaftssumme: ${formatEuro(d.deposit)}`,
-    `Beitrag: ${formatEuro(d.ratePerPayment)} ${d.paymentAdverb} (${formatEuro(d.ratePerYear)} im Jahr; Endpreis)`,
+    t.facts.contractNumber(d.contractNumber),
+    t.facts.object(d.objectAddress),
+    t.facts.deposit(formatEuro(d.deposit)),
+    t.facts.premium(formatEuro(d.ratePerPayment), d.paymentAdverb, formatEuro(d.ratePerYear)),
   ];
 }
 
@@ -127,18 +124,12 @@ export function resumeUrl(publicUrl: string, path: string, cid: string): string 
 }
 
 export function saveProgressMail(d: { resumeUrl: string; deleteAfterDays: number }): RenderedMail {
-  return render('Ihr gespeicherter Antrag auf eine Mietkautionsbürgschaft', [
-    { p: 'Guten Tag,' },
-    {
-      p: 'Sie haben Ihren Antrag auf eine Mietkautionsbürgschaft gespeichert. Mit dem folgenden Link setzen Sie ihn dort fort, wo Sie aufgehört haben.',
-    },
-    { link: { href: d.resumeUrl, label: 'Antrag fortsetzen' } },
-    {
-      p: `Aus Datenschutzgründen löschen wir Ihre gespeicherten Angaben ${d.deleteAfterDays} Tage nach der letzten Änderung. Danach ist der Link nicht mehr gültig und Sie müssen einen neuen Antrag beginnen.`,
-    },
-    {
-      p: 'Bitte geben Sie den Link nicht weiter: Wer ihn kennt, kann Ihre Angaben sehen und ändern. Wenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.',
-    },
+  return render(t.saveProgress.subject, [
+    { p: t.greeting.anonymous },
+    { p: t.saveProgress.intro },
+    { link: { href: d.resumeUrl, label: t.continueApplication } },
+    { p: t.saveProgress.deletion(d.deleteAfterDays) },
+    { p: t.saveProgress.keepSecret },
   ]);
 }
 
@@ -149,25 +140,20 @@ export function reservationMail(d: {
   validUntil: Date;
   continueUrl: string;
 }): RenderedMail {
-  return render(`Ihre Reservierung ${d.reservationNumber}: Sofortzusage für Ihre Mietkaution`, [
+  const r = t.reservation;
+  return render(r.subject(d.reservationNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: `vielen Dank für Ihre Reservierung. Wir sagen Ihnen eine Mietkautionsbürgschaft über ${formatEuro(d.deposit)} zu. Die Bestätigung (Sofortzusage) finden Sie im Anhang als PDF; Sie können sie Ihrem künftigen Vermieter vorlegen.`,
-    },
+    { p: r.intro(formatEuro(d.deposit)) },
     {
       list: [
-        `Reservierungsnummer: ${d.reservationNumber}`,
-        `Bürgschaftssumme: bis zu ${formatEuro(d.deposit)}`,
-        `Gültig bis: ${formatDate(d.validUntil)}`,
+        r.number(d.reservationNumber),
+        r.deposit(formatEuro(d.deposit)),
+        r.validUntil(formatDate(d.validUntil)),
       ],
     },
-    {
-      p: 'Sobald Sie Ihren Mietvertrag haben, setzen Sie den Antrag mit dem folgenden Link fort. Ihre persönlichen Daten müssen Sie dann nicht noch einmal eingeben; es fehlen nur noch Vermieter, Mietobjekt und Zahlung.',
-    },
-    { link: { href: d.continueUrl, label: 'Antrag fortsetzen' } },
-    {
-      p: `Nach dem ${formatDate(d.validUntil)} verfällt die Reservierung und wir löschen Ihre Angaben. Danach können Sie jederzeit einen neuen Antrag stellen.`,
-    },
+    { p: r.howToContinue },
+    { link: { href: d.continueUrl, label: t.continueApplication } },
+    { p: r.expiry(formatDate(d.validUntil)) },
   ]);
 }
 
@@ -191,13 +177,12 @@ export function acceptedMail(
     firstDebit?: { on: Date; amount: number; mandateReference: string } | undefined;
   },
 ): RenderedMail {
-  const delivery: Block = d.digital
-    ? {
-        p: 'Ihre Bürgschaftsurkunde finden Sie im Anhang als PDF. Bitte leiten Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.',
-      }
-    : {
-        p: `Ihre Bürgschaftsurkunde schicken wir Ihnen per Post${d.postedOn ? `; sie geht am ${formatDate(d.postedOn)} in den Versand` : ''}. Bitte geben Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.`,
-      };
+  const a = t.accepted;
+  const delivery: Block = {
+    p: d.digital
+      ? a.deliveryDigital
+      : a.deliveryPost(d.postedOn ? formatDate(d.postedOn) : undefined),
+  };
   const docs = d.documents ?? [];
   const attached = docs.filter((x) => x.filename);
   const expiring = docs.find((x) => x.url && x.expiresAt);
@@ -205,78 +190,68 @@ export function acceptedMail(
     docs.length === 0
       ? []
       : [
-          { heading: 'Ihre Vertragsunterlagen' },
+          { heading: a.documentsHeading },
+          { p: a.attachedIntro },
+          { list: attached.map((x) => a.attachment(x.title, x.filename!)) },
           {
-            p: 'Im Anhang dieser E-Mail finden Sie als PDF:',
-          },
-          { list: attached.map((x) => `${x.title} (${x.filename})`) },
-          {
-            p: `Bitte speichern Sie die Unterlagen. Sie können sie auch hier herunterladen${expiring?.expiresAt ? `; die Links zu Ihren persönlichen Dokumenten gelten bis zum ${formatDate(expiring.expiresAt)}` : ''}:`,
+            p: a.downloadIntro(expiring?.expiresAt ? formatDate(expiring.expiresAt) : undefined),
           },
           ...docs
             .filter((x) => x.url)
-            .map((x): Block => ({ link: { href: x.url!, label: `${x.title} herunterladen` } })),
+            .map((x): Block => ({ link: { href: x.url!, label: a.download(x.title) } })),
         ];
-  const debit: Block = d.firstDebit
-    ? {
-        p: `Den ersten Beitrag von ${formatEuro(d.firstDebit.amount)} buchen wir am ${formatDate(d.firstDebit.on)} per SEPA-Lastschrift ab (Mandatsreferenz ${d.firstDebit.mandateReference}). Eine Mindestlaufzeit gibt es nicht.`,
-      }
-    : {
-        p: 'Den ersten Beitrag buchen wir etwa 14 Tage nach Ihrem Antrag per SEPA-Lastschrift ab. Eine Mindestlaufzeit gibt es nicht.',
-      };
-  return render(`Ihre Mietkautionsbürgschaft ist angenommen – Vertrag ${d.contractNumber}`, [
+  const debit: Block = {
+    p: d.firstDebit
+      ? a.firstDebit(
+          formatEuro(d.firstDebit.amount),
+          formatDate(d.firstDebit.on),
+          d.firstDebit.mandateReference,
+        )
+      : a.firstDebitLater,
+  };
+  return render(a.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    { p: 'gute Nachricht: Wir haben Ihren Antrag angenommen. Ihr Vertrag ist zustande gekommen.' },
+    { p: a.intro },
     { list: contractFacts(d) },
     delivery,
     ...documentBlocks,
     debit,
-    {
-      p: `Sie können den Vertrag innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen (§ 8 VVG). Das geht ohne Anmeldung über die Schaltfläche „Vertrag widerrufen“ auf unserer Website${d.links ? ' oder direkt mit diesem Link' : ''}.`,
-    },
+    { p: a.withdrawal(Boolean(d.links)) },
     ...contractLinkBlocks(d.links),
   ]);
 }
 
 export function pendingMail(d: ContractMailData): RenderedMail {
-  return render(`Wir prüfen Ihren Antrag – Vorgang ${d.contractNumber}`, [
+  return render(t.pending.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: 'vielen Dank für Ihren Antrag auf eine Mietkautionsbürgschaft. Einige Angaben prüfen wir persönlich, bevor wir entscheiden.',
-    },
+    { p: t.pending.intro },
     { list: contractFacts(d) },
-    {
-      p: 'In der Regel melden wir uns innerhalb von zwei Werktagen per E-Mail mit unserer Entscheidung. Sie müssen dafür nichts weiter tun. Falls wir Unterlagen brauchen, schreiben wir Ihnen.',
-    },
-    {
-      p: `Fragen? Antworten Sie einfach auf diese E-Mail oder rufen Sie uns an: ${guarantor.servicePhone}. Bitte nennen Sie dabei Ihre Vorgangsnummer ${d.contractNumber}.`,
-    },
+    { p: t.pending.nextSteps },
+    { p: t.pending.questions(guarantor.servicePhone, d.contractNumber) },
   ]);
 }
 
 export function declinedMail(
   d: ContractMailData & { automated: boolean; reviewUntil?: Date | undefined },
 ): RenderedMail {
+  const x = t.declined;
+  const email = guarantor.serviceEmail;
   const review: Block[] = d.automated
     ? [
+        { p: x.automated },
         {
-          p: 'Diese Entscheidung beruht auf einer automatisierten Prüfung. Sie haben das Recht, dass ein Mitarbeiter oder eine Mitarbeiterin die Entscheidung überprüft, Ihren Standpunkt darzulegen und die Entscheidung anzufechten (Art. 22 Abs. 3 DSGVO).',
-        },
-        {
-          p: `So verlangen Sie die Überprüfung: Antworten Sie auf diese E-Mail oder schreiben Sie an ${guarantor.serviceEmail} und nennen Sie Ihre Vorgangsnummer ${d.contractNumber}${d.reviewUntil ? ` (bis zum ${formatDate(d.reviewUntil)}; danach löschen wir Ihre Angaben)` : ''}. Ein Mensch prüft Ihren Antrag dann erneut und antwortet Ihnen.`,
+          p: x.howToReview(
+            email,
+            d.contractNumber,
+            d.reviewUntil ? formatDate(d.reviewUntil) : undefined,
+          ),
         },
       ]
-    : [
-        {
-          p: `Ihr Antrag wurde von unseren Mitarbeitern persönlich geprüft. Wenn Sie Fragen zur Entscheidung haben, schreiben Sie an ${guarantor.serviceEmail} und nennen Sie Ihre Vorgangsnummer ${d.contractNumber}.`,
-        },
-      ];
-  return render(`Ihr Antrag auf eine Mietkautionsbürgschaft – Vorgang ${d.contractNumber}`, [
+    : [{ p: x.reviewedByStaff(email, d.contractNumber) }];
+  return render(x.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    {
-      p: 'vielen Dank für Ihr Interesse. Leider können wir für dieses Mietverhältnis keine Mietkautionsbürgschaft übernehmen. Es ist kein Vertrag zustande gekommen, und es werden keine Beiträge abgebucht.',
-    },
-    { list: [`Vorgangsnummer: ${d.contractNumber}`, `Mietobjekt: ${d.objectAddress}`] },
+    { p: x.intro },
+    { list: [t.facts.caseNumber(d.contractNumber), t.facts.object(d.objectAddress)] },
     ...review,
   ]);
 }

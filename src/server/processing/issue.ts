@@ -10,6 +10,7 @@ import {
 // Rendering and sealing run in the document thread: a burst of decisions never holds up requests.
 const { certificatePdf, policyPdf, reservationConfirmationPdf, sealPdf } = documentRenderer;
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
+import { documentTexts } from '../texts/documents';
 import type { ApplicationRow } from '../db/schema/index';
 import { maskIban } from './debit';
 import { contractCredentials, mandateReference, verificationUrl } from '../contracts/credentials';
@@ -62,7 +63,7 @@ export function reservationValidUntil(
 /** The mail forwarding service is the one extra with a price (19.90 EUR once, spec §9). */
 const extrasOf = (m: FormModel) =>
   (m.selling as Record<string, unknown> | undefined)?.mailForwarding === true
-    ? [{ label: 'Nachsendeservice (6 Monate)', price: mailForwardingPriceEur }]
+    ? [{ label: documentTexts.policy.mailForwarding, price: mailForwardingPriceEur }]
     : [];
 
 function accountOf(m: FormModel, f: ApplicationFacts) {
@@ -144,7 +145,7 @@ export async function issueDocuments(
         {
           kind: 'reservation_confirmation',
           filename: reservationFilename(number),
-          content: await sealed(pdf, settings, 'Sofortzusage', issuedAt),
+          content: await sealed(pdf, settings, documentTexts.reservation.title, issuedAt),
         },
       ],
     };
@@ -197,12 +198,12 @@ export async function issueDocuments(
       {
         kind: 'certificate',
         filename: certificateFilename(number),
-        content: await sealed(certificate, settings, 'Bürgschaftsurkunde', issuedAt),
+        content: await sealed(certificate, settings, documentTexts.certificate.title, issuedAt),
       },
       {
         kind: 'policy',
         filename: policyFilename(number),
-        content: await sealed(policy, settings, 'Versicherungsschein', issuedAt),
+        content: await sealed(policy, settings, documentTexts.policy.title, issuedAt),
       },
     ],
   };

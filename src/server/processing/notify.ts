@@ -14,6 +14,7 @@ import {
 } from '../mail/index';
 import { documentLinks, downloadableKinds } from '../documents/index';
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
+import { berlinTime } from '../../domain/index';
 import type { ProcessingContext } from './context';
 import { factsOf, modelOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
@@ -25,17 +26,9 @@ const DAY = 86_400_000;
 
 /** The next posting day: today before 15:00 (Berlin) on a working day, else the next one. */
 function postingDay(now: Date): Date {
-  const berlin = (d: Date) =>
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Berlin',
-      weekday: 'short',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(d);
-  const part = (d: Date, t: string) => berlin(d).find((p) => p.type === t)?.value ?? '';
   let day = new Date(now);
-  if (Number(part(day, 'hour')) >= 15) day = new Date(day.getTime() + DAY);
-  while (['Sat', 'Sun'].includes(part(day, 'weekday'))) day = new Date(day.getTime() + DAY);
+  if (Number(berlinTime(day).hour) >= 15) day = new Date(day.getTime() + DAY);
+  while (['Sat', 'Sun'].includes(berlinTime(day).weekday)) day = new Date(day.getTime() + DAY);
   return day;
 }
 

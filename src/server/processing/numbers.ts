@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../db/client';
-
-const yearInBerlin = (d: Date) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', year: 'numeric' }).format(d);
+import { berlinTime } from '../../domain/index';
 
 /**
  * The next human-readable number: MK-2026-000042 for contracts, MR-2026-000007 for reservations.
@@ -26,6 +24,6 @@ export async function nextNumber(
     (rows as unknown as { rows?: { n: string }[] }).rows?.[0]?.n ??
     (rows as unknown as { n: string }[])[0]?.n;
   if (!n) throw new Error('sequence returned nothing');
-  const number = `${kind === 'contract' ? 'MK' : 'MR'}-${yearInBerlin(now)}-${n.padStart(6, '0')}`;
+  const number = `${kind === 'contract' ? 'MK' : 'MR'}-${berlinTime(now).year}-${n.padStart(6, '0')}`;
   return sandbox ? `TEST-${number}` : number;
 }

@@ -14,6 +14,7 @@ import { hashCid } from '../services/cid';
 import { deletedReason } from './deletion';
 import type { DocumentSupply } from './supply';
 import { de } from '../../domain/index';
+import { apiMessages } from '../texts/api';
 
 const msg = de.ui.documents;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -110,13 +111,7 @@ export const processingRoutes: FastifyPluginAsync<{
       if (!doc) {
         return reply
           .code(409)
-          .send(
-            apiError(
-              409,
-              'not_accepted',
-              'Das Dokument steht erst zur Verfügung, wenn Ihr Antrag angenommen wurde.',
-            ),
-          );
+          .send(apiError(409, 'not_accepted', apiMessages.documentNotYetIssued));
       }
       const expiresAt = new Date(clock.now().getTime() + 10 * 60_000);
       reply.header('cache-control', 'no-store');

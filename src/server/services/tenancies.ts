@@ -8,10 +8,10 @@ import { isPlausibleCid, newCid } from './cid';
 import type { PartnerCaller } from '../partnerApi/keys';
 import type { WebhookEventType } from '../webhooks/events';
 import type { ApiSubmissionStore } from './apiSubmissions';
+import { partnerApiWarnings } from '../texts/api';
 import {
   activeMask,
   assertConsents,
-  partnerApiWarnings,
   partnerDefaults,
   readRequestExtras,
   requestExtras,

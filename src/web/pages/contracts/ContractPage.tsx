@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
 import type { ContractStatus } from '../../../domain/contracts/status';
-import { formatEuro } from '../../text';
+import { formatCents, formatEuro } from '../../text';
 import { useNavigate, useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
@@ -34,8 +34,6 @@ interface View {
   withdrawalPossible: boolean;
   documents: Array<{ kind: string; filename: string; url: string }>;
 }
-
-const euroCents = (c: number) => formatEuro(c / 100);
 
 const addressFields: FieldSpec<'street' | 'number' | 'zip' | 'city'>[] = [
   { name: 'street', label: f.street, autoComplete: 'address-line1' },
@@ -165,7 +163,7 @@ function ContractView({ view, reload }: { view: View; reload: () => Promise<void
         <div>
           <dt>{t.premium}</dt>
           <dd>
-            {euroCents(view.ratePerPaymentCents)} {view.paymentAdverb}
+            {formatCents(view.ratePerPaymentCents)} {view.paymentAdverb}
           </dd>
         </div>
         <div>
@@ -320,7 +318,7 @@ function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
     const r = await contractCall<Quote>(config.apiHost, 'POST', '/api/contracts/me/cancellation', {
       date: date.trim(),
     });
-    if (r.data) await end(t.cancelled(r.data.lastDay, euroCents(r.data.refundCents)));
+    if (r.data) await end(t.cancelled(r.data.lastDay, formatCents(r.data.refundCents)));
     else setErrors(r.fieldErrors);
   };
   return (
@@ -354,8 +352,8 @@ function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
             <p data-testid="refund-figure">
               {t.quoteResult(
                 quote.lastDay,
-                quote.refundCents > 0 ? euroCents(quote.refundCents) : undefined,
-                quote.outstandingCents > 0 ? euroCents(quote.outstandingCents) : undefined,
+                quote.refundCents > 0 ? formatCents(quote.refundCents) : undefined,
+                quote.outstandingCents > 0 ? formatCents(quote.outstandingCents) : undefined,
               )}
             </p>
           </Notice>

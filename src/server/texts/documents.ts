@@ -1,0 +1,139 @@
+// Every German text of the PDF documents (audience "e-mails and documents", ADR 0306; the
+// e-mails' texts are beside it in mails.ts): headings, labels, paragraphs, footers. The builders
+// in src/server/documents lay them out. Functions take the values they show already formatted
+// (formatEuro, formatDate of src/domain/messages/format.ts). The static legal texts stay in
+// content/legal/*.md.
+
+import { de } from '../../domain/index';
+
+/** A document's name is the same on the result page, in the e-mail and on the PDF itself. */
+const titles = de.ui.documents.titles;
+
+/** The contract parties' labels of the certificate and the policy. */
+const parties = {
+  contractNumber: 'Vertragsnummer',
+  object: 'Mietobjekt',
+};
+
+export const documentTexts = {
+  /** Every page's bottom line (after the footer, if the document has one). */
+  pageLine: (title: string, page: number, pages: number) => `${title} · Seite ${page} von ${pages}`,
+  /** The closing's place and date. */
+  placeAndDate: (date: string) => `Berlin, den ${date}`,
+  /** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
+  withdrawalFooter: (siteHost: string, siteUrl: string) =>
+    `Widerruf online ohne Anmeldung: Schaltfläche „Vertrag widerrufen“ unten auf jeder Seite von ${siteHost} oder direkt ${siteUrl}/widerruf`,
+  /** The legal texts' PDF metadata subject: '{title} – {operator}'. */
+  legalSubject: (title: string, operator: string) => `${title} – ${operator}`,
+  /** The common name of a generated (self-signed) seal certificate. */
+  sealName: (organisation: string) => `${organisation} – elektronisches Siegel`,
+
+  certificate: {
+    title: titles.certificate,
+    subject: 'Mietkautionsbürgschaft',
+    kind: 'Mietkautionsbürgschaft (selbstschuldnerische Bürgschaft)',
+    labels: {
+      ...parties,
+      guarantor: 'Bürge',
+      tenants: 'Mieter (Hauptschuldner)',
+      landlord: 'Vermieter (Gläubiger)',
+      amount: 'Bürgschaftsbetrag',
+    },
+    maximumAmount: (amount: string) => `${amount} (Höchstbetrag)`,
+    guarantee: (guarantor: string, amount: string) =>
+      `Für die Ansprüche des Vermieters aus dem Mietverhältnis über das oben genannte Mietobjekt übernimmt ${guarantor} gegenüber dem Vermieter die selbstschuldnerische Bürgschaft bis zum Höchstbetrag von ${amount}. Die Bürgschaft tritt an die Stelle der Mietkaution (§ 551 BGB).`,
+    noPriorAction:
+      'Der Bürge verzichtet auf die Einrede der Vorausklage (§ 771 BGB). Zahlungen leistet der Bürge auf erstes schriftliches Anfordern des Vermieters unter Angabe der Vertragsnummer.',
+    /** The release paragraph, around its bold word. */
+    release: {
+      before: 'Die Bürgschaft ist unbefristet. Sie erlischt, sobald der Vermieter sie ',
+      bold: 'freigibt',
+      after:
+        ' – online über den unten genannten Link oder QR-Code mit dem Freigabecode oder schriftlich gegenüber dem Bürgen – oder wenn der Bürge den Höchstbetrag gezahlt hat. Eine Rückgabe dieser Urkunde ist dafür nicht nötig: Sie ist elektronisch gesiegelt, jeder Ausdruck ist gleichwertig.',
+    },
+    contact: (name: string, street: string, zipCity: string, email: string) =>
+      `Anforderungen und Freigaben richten Sie bitte an: ${name}, ${street}, ${zipCity}, E-Mail ${email}.`,
+    verification: {
+      heading: 'Echtheit prüfen und Bürgschaft freigeben',
+      qrAlt: (url: string) => `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${url}`,
+      page: 'Prüfseite:',
+      releaseCode: 'Freigabecode: ',
+      explanation:
+        'Die Prüfseite zeigt, ob die Bürgschaft gilt, widerrufen, freigegeben oder gekündigt ist. Dort kann der Vermieter sie mit dem Freigabecode freigeben.',
+    },
+    sealNote:
+      'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',
+  },
+
+  policy: {
+    title: titles.policy,
+    subject: 'Versicherungsschein zur Mietkautionsbürgschaft',
+    kind: 'Mietkautionsbürgschaft (Kautionsversicherung)',
+    labels: {
+      ...parties,
+      insurer: 'Versicherer',
+      policyholders: 'Versicherungsnehmer',
+      beneficiary: 'Begünstigter (Vermieter)',
+      deposit: 'Bürgschaftssumme',
+      premium: 'Beitrag',
+      start: 'Versicherungsbeginn',
+      term: 'Laufzeit',
+    },
+    premium: (perPayment: string, adverb: string, perYear: string) =>
+      `${perPayment} ${adverb} (${perYear} im Jahr; Endpreis)`,
+    extraPrice: (price: string) => `${price} einmalig`,
+    /** The one priced extra (spec §9), as its line on the policy. */
+    mailForwarding: 'Nachsendeservice (6 Monate)',
+    term: 'unbefristet, ohne Mindestlaufzeit; endet mit der Freigabe durch den Vermieter',
+    sepa: {
+      heading: 'SEPA-Lastschrift',
+      payee: 'Zahlungsempfänger',
+      creditorId: 'Gläubiger-Identifikationsnummer',
+      mandateReference: 'Mandatsreferenz',
+      accountHolder: 'Kontoinhaber',
+      account: 'Konto',
+      preNotification: 'Vorabankündigung: ',
+      debits: (firstAmount: string, firstOn: string, perPayment: string, adverb: string) =>
+        `Den ersten Beitrag von ${firstAmount} ziehen wir am ${firstOn} von Ihrem Konto ein. Danach ziehen wir ${perPayment} ${adverb} jeweils zum gleichen Kalendertag ein. Bitte sorgen Sie für ausreichende Deckung. Sie können innerhalb von acht Wochen ab der Belastung die Erstattung verlangen.`,
+    },
+    documents: {
+      heading: 'Ihre Vertragsunterlagen',
+      intro: 'Zu diesem Vertrag gehören:',
+      list: (contractNumber: string) => [
+        'dieser Versicherungsschein',
+        'die Versicherungsbedingungen für die Mietkautionsbürgschaft',
+        'die Verbraucherinformationen mit dem Produktinformationsblatt',
+        'die Widerrufsbelehrung',
+        `die Bürgschaftsurkunde ${contractNumber} für Ihren Vermieter`,
+      ],
+    },
+    /** The withdrawal paragraph, around its bold button name. */
+    withdrawal: {
+      heading: 'Widerruf',
+      before:
+        'Sie können Ihre Vertragserklärung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen (§ 8 VVG). Am einfachsten geht das ohne Anmeldung über die Schaltfläche ',
+      bold: '„Vertrag widerrufen“',
+      after: (siteUrl: string) =>
+        ` unten auf jeder Seite unserer Website oder direkt unter ${siteUrl}/widerruf. Einzelheiten stehen in der Widerrufsbelehrung.`,
+    },
+    sealNote:
+      'Dieser Versicherungsschein ist mit einem elektronischen Siegel versehen und ohne Unterschrift gültig.',
+  },
+
+  reservation: {
+    title: titles.reservation_confirmation,
+    subject: 'Reservierung einer Mietkautionsbürgschaft',
+    kind: 'Bestätigung der Reservierung einer Mietkautionsbürgschaft',
+    labels: {
+      number: 'Reservierungsnummer',
+      tenant: 'Mieter',
+      amount: 'Bürgschaft bis zu',
+      validUntil: 'Gültig bis',
+    },
+    /** tenantAccusative: 'Herrn Max Muster' (the name after „für“). */
+    promise: (guarantor: string, tenantAccusative: string, amount: string, validUntil: string) =>
+      `${guarantor} bestätigt, dass sie für ${tenantAccusative} eine Mietkautionsbürgschaft bis zu einem Betrag von ${amount} übernehmen wird, wenn der Mietvertrag bis zum ${validUntil} geschlossen und der Antrag mit den Angaben zu Vermieter und Mietobjekt vervollständigt wird.`,
+    notYetAGuarantee:
+      'Diese Bestätigung ist selbst noch keine Bürgschaft. Der Vermieter erhält die Bürgschaftsurkunde, sobald der Antrag abgeschlossen ist.',
+  },
+} as const;
