@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The repository root (bench/lib/ -> ../..). */
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -169,9 +169,28 @@ export function treeRssMb(pid: number): number {
   return total;
 }
 
+/** The environment and node flags of package.json's start script (`A=1 exec node --x main.js`). */
+function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] } {
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const m = /&&\s*((?:\w+=\S+\s+)*)exec node\s+((?:--\S+\s+)*)dist\/server\/main\.js/.exec(
+    pkg.scripts.start,
+  );
+  if (!m) throw new Error(`package.json's start script has a shape the bench does not know`);
+  const env = Object.fromEntries(
+    m[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((a) => a.split('=') as [string, string]),
+  );
+  return { env, nodeArgs: m[2]!.trim().split(/\s+/).filter(Boolean) };
+}
+
 /**
- * The compiled server exactly as `npm start` runs it (package.json: the same flags and
- * environment); the bench runs `node scripts/build.mjs` once before.
+ * The compiled server exactly as `npm start` runs it (the flags and environment read from
+ * package.json's start script); the bench runs `node scripts/build.mjs` once before.
  */
 export function startCompiledServer(
   env: Record<string, string>,
@@ -182,8 +201,8 @@ export function startCompiledServer(
     timeoutMs: 300_000,
     script: 'dist/server/main.js',
     noTsx: true,
-    nodeArgs: ['--max-semi-space-size=4'],
-    env: { MALLOC_ARENA_MAX: '2', ...env },
+    nodeArgs: npmStartSettings().nodeArgs,
+    env: { ...npmStartSettings().env, ...env },
     ...opts,
   });
 }
