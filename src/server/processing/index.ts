@@ -95,7 +95,7 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     // One process owns an embedded database (ADR 1101): its enqueues wake the workers after
     // commit, so polling only finds retries; every poll there is a query through the PGlite
     // thread (idle CPU, ADR 1004). PostgreSQL instances also pick up each other's jobs.
-    pollingSeconds: deps.queue?.pollingSeconds ?? (db.engine === 'pglite' ? 5 : 0.5),
+    pollingSeconds: deps.queue?.pollingSeconds ?? (db.engine === 'pglite' ? 10 : 0.5),
     deletionTime: deps.queue?.deletionTime ?? '03:15',
     webhookRetryDelaySeconds:
       deps.queue?.webhookRetryDelaySeconds ?? config.webhookRetryDelaySeconds,

@@ -107,7 +107,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
 
   /**
    * A failed job waits for its retry time (retryDelay, backoff): wake a worker then instead of at
-   * its next poll, which on the embedded engine is 5 s away.
+   * its next poll, which on the embedded engine is up to 10 s away.
    */
   async function wakeForRetry(queue: QueueName, jobId: string) {
     const job = await boss.getJobById(queue, jobId);
