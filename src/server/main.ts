@@ -23,24 +23,25 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   // Data files (database, outbox, spool) are readable by this user only (ADR 1112, 1115): ours
-  // by the umask; those an older version left open are closed now, and again once the database
-  // is open and every hour, because PGlite sets its files' modes itself (0666/0644).
+  // by the umask; those an older version left open are closed now (while the database opens), and
+  // again once it is open and every hour, because PGlite sets its files' modes itself (0666/0644).
   process.umask(0o077);
   const dataDir = config.dataDir;
-  const closeDataFiles = () => {
-    const modes = makeDataDirPrivate(dataDir);
+  const closeDataFiles = async () => {
+    const modes = await makeDataDirPrivate(dataDir);
     if (modes.dirs + modes.files > 0)
       log.info({ dirs: modes.dirs, files: modes.files }, 'data files made private');
     if (modes.failed > 0)
       log.warn({ failed: modes.failed }, 'some data files could not be made private');
   };
-  closeDataFiles();
+  const firstPass = closeDataFiles();
   const loading = import('./serve');
   const db = await openDatabase(config).catch((err: unknown) => {
     if (!(err instanceof DataDirLockedError)) throw err;
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   });
+  await firstPass;
   const { serve } = await loading;
   await serve(config, db, log, closeDataFiles);
 }

@@ -23,7 +23,7 @@ export async function serve(
   startConfig: Config,
   db: Database,
   log: Logger,
-  closeDataFiles: () => void,
+  closeDataFiles: () => Promise<void>,
 ): Promise<void> {
   let config = startConfig;
   log.info({ engine: db.engine }, 'database opened');
@@ -31,8 +31,13 @@ export async function serve(
     await migrate(db);
     await seedReferenceData(db, startConfig, log);
   });
-  closeDataFiles();
-  setInterval(closeDataFiles, 3_600_000).unref();
+  // Alongside the rest of the start (it walks the whole data directory); done before listening.
+  const closing = closeDataFiles();
+  setInterval(() => {
+    closeDataFiles().catch((err: unknown) =>
+      log.warn(safeErrorFields(err), 'data files could not be checked'),
+    );
+  }, 3_600_000).unref();
   if (!process.env.SERVER_SECRET)
     config = { ...config, serverSecret: await persistedServerSecret(db) };
 
@@ -78,6 +83,7 @@ export async function serve(
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  await closing;
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { port: config.port, engine: db.engine },

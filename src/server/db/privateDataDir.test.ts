@@ -68,10 +68,10 @@ describe('DATA_DIR made private at start', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('makes directories 0700 and files 0600, leaves private ones and linked targets alone', () => {
+  it('makes directories 0700 and files 0600, leaves private ones and linked targets alone', async () => {
     const { dir, outside } = oldStyleDataDir();
     dirs.push(dir, outside);
-    const report = makeDataDirPrivate(dir);
+    const report = await makeDataDirPrivate(dir);
     // DATA_DIR, outbox, mail-spool, pglite, pg_wal; five open files (the private one is left).
     expect(report).toEqual({ dirs: 5, files: 5, failed: 0 });
     expect(mode(dir)).toBe(0o700);
@@ -79,7 +79,7 @@ describe('DATA_DIR made private at start', () => {
       expect([path, m]).toEqual([path, statSync(path).isDirectory() ? 0o700 : 0o600]);
     expect(mode(join(outside, 'shared.pem'))).toBe(0o644);
     // A second pass has nothing to do.
-    expect(makeDataDirPrivate(dir)).toEqual({ dirs: 0, files: 0, failed: 0 });
+    expect(await makeDataDirPrivate(dir)).toEqual({ dirs: 0, files: 0, failed: 0 });
   });
 
   it('the real server closes an old embedded database and outbox, then serves from it', async () => {
