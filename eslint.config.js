@@ -18,6 +18,11 @@ const nodeBuiltins = [
   'crypto',
 ];
 
+const serverNeverImportsWeb = {
+  group: ['**/web/**'],
+  message: 'The server never imports the web app.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,9 +83,54 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [serverNeverImportsWeb] }],
+    },
+  },
+  // The two API generations are route tables over the shared handlers (src/server/handlers) and
+  // never import each other; the handlers import neither; src/server/routes.ts registers both
+  // (ADR 0307). (A later block replaces the rule's options, so each repeats the web pattern.)
+  {
+    files: ['src/server/api/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**'], message: 'The server never imports the web app.' }] },
+        {
+          patterns: [
+            serverNeverImportsWeb,
+            { group: ['**/legacy/**'], message: 'The new API never imports the old API.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/legacy/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNeverImportsWeb,
+            { group: ['**/api/**'], message: 'The old API never imports the new API.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/handlers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverNeverImportsWeb,
+            {
+              group: ['**/api/**', '**/legacy/**'],
+              message: 'Shared handlers serve both API generations and import neither.',
+            },
+          ],
+        },
       ],
     },
   },

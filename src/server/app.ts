@@ -12,7 +12,7 @@ import { registerRequestLogging } from './http/logging';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/web';
-import { registerApi } from './api/index';
+import { registerRoutes } from './routes';
 import { createServices, type ServiceOverrides } from './services/index';
 import { createDocumentSupply, processingRoutes, type Processing } from './processing/index';
 import type { Mailer } from './mail/index';
@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.services,
   };
   const services = createServices({ config, db, clock, log, overrides });
-  await registerApi(app, { config, db, clock, services });
+  await registerRoutes(app, { config, db, clock, services });
   const supply = deps.processing?.context.supply ?? createDocumentSupply({ db, config, clock });
   await app.register(processingRoutes, { db, supply, secret: config.serverSecret, clock });
   await registerWebApp(app, config.webDistDir, {

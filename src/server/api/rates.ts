@@ -1,56 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { apiError } from '../http/errors';
-import { parseAmount, rates } from '../services/rulebook';
-import { queryString } from './replies';
-import { apiMessages } from '../texts/api';
+import { ratesAnswer } from '../handlers/rates';
 
-const maxSum = 10_000_000;
-
-/**
- * Serialised answers by (decimal mode, raw sum): the answer depends on nothing else (payment and
- * product_selection do not change it), per tariff, and serialising is most
- * of its cost (ADR 0600). Bounded: a client sending endless distinct sums only refills it.
- */
-const memos = new WeakMap<Config['tariff'], Map<string, string>>();
-const memoLimit = 1_000;
-
-function memoOf(config: Config): Map<string, string> {
-  let memo = memos.get(config.tariff);
-  if (!memo) memos.set(config.tariff, (memo = new Map()));
-  return memo;
-}
-
-/**
- * Rates for every payment frequency (spec §3 rates response), keyed by paymentConditions
- * (1, 2, 4, 12). The one cacheable API answer: it depends only on the query and the tariff.
- */
-export function ratesAnswer(
-  config: Config,
-  rawSum: unknown,
-  decimal: ',' | '.' | 'auto',
-  reply: FastifyReply,
-) {
-  const raw = queryString(rawSum) ?? '';
-  const key = `${decimal}${raw}`;
-  const memo = memoOf(config);
-  const hit = memo.get(key);
-  if (hit !== undefined) return sendJson(reply, config, hit);
-  const sum = parseAmount(raw, decimal);
-  if (sum === undefined || !Number.isFinite(sum) || sum < 0 || sum > maxSum) {
-    return reply.status(400).send(apiError(400, 'invalid_sum', apiMessages.invalidSum));
-  }
-  const json = JSON.stringify(rates(sum, config.tariff));
-  if (memo.size >= memoLimit) memo.clear();
-  memo.set(key, json);
-  return sendJson(reply, config, json);
-}
-
-function sendJson(reply: FastifyReply, config: Config, json: string) {
-  reply.header('cache-control', `public, max-age=${config.ratesMaxAge}`);
-  return reply.type('application/json; charset=utf-8').send(json);
-}
-
+/** Rates for a deposit sum (spec §3): GET /api/rates?sum=1500. */
 export function registerRatesRoutes(app: FastifyInstance, config: Config): void {
   app.get('/api/rates', async (request, reply) =>
     ratesAnswer(config, (request.query as Record<string, unknown>).sum, 'auto', reply),

@@ -1,26 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { apiError } from '../http/errors';
+import type { FastifyInstance } from 'fastify';
 import { apiMessages, attributions } from '../texts/api';
+import { apiError } from '../http/errors';
+import { bankNameAnswer } from '../handlers/bankNames';
+import { queryString } from '../handlers/replies';
 import type { Services } from '../services/index';
 import { readSidebarText, sidebarHtml } from '../services/sidebar';
-import { queryString } from './replies';
-
-export async function bankNameAnswer(services: Services, raw: unknown, reply: FastifyReply) {
-  const code = (queryString(raw) ?? '').replace(/\s+/g, '');
-  if (!/^\d{8}$/.test(code)) {
-    return reply.status(400).send(apiError(400, 'invalid_bank_code', apiMessages.invalidBankCode));
-  }
-  const bank = await services.banks.nameFor(code);
-  if (!bank) {
-    return reply.status(404).send(apiError(404, 'unknown_bank_code', apiMessages.unknownBankCode));
-  }
-  return reply.send({
-    bankCode: bank.bankCode,
-    bankName: bank.name,
-    name: bank.name,
-    bic: bank.bic,
-  });
-}
 
 /** Bank names, address help and the help sidebar. */
 export function registerReferenceRoutes(app: FastifyInstance, services: Services): void {

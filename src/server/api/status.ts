@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services/index';
-import { sendTenancyError } from './replies';
+import { sendTenancyError } from '../handlers/replies';
 
 /** Order status of a contract or a reservation (DECISIONS.md paths): {state, orderId, rate, digital}. */
 export function registerStatusRoutes(app: FastifyInstance, services: Services): void {

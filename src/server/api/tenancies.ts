@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { queryString } from '../handlers/replies';
+import { tenancyLoadAnswer, tenancySaveAnswer } from '../handlers/tenancies';
 import type { Services } from '../services/index';
 import { isReservationValue } from '../services/rulebook';
-import { queryString, sendSaveAnswer, sendTenancyError } from './replies';
 
 type Query = Record<string, unknown>;
 
@@ -14,20 +15,21 @@ export function registerTenancyRoutes(
   services: Services,
   writeLimit: object,
 ): void {
-  const { tenancies } = services;
-  const newWire = tenancies.codecs.new;
+  const codec = services.tenancies.codecs.new;
 
-  app.get('/api/tenancies', async (request, reply) => {
-    const q = request.query as Query;
-    try {
-      const data = await tenancies.load(newWire, queryString(q.cid));
-      return { data };
-    } catch (err) {
-      return sendTenancyError(reply, err);
-    }
-  });
+  app.get('/api/tenancies', async (request, reply) =>
+    tenancyLoadAnswer(
+      services,
+      codec,
+      queryString((request.query as Query).cid),
+      reply,
+      (data) => ({
+        data,
+      }),
+    ),
+  );
 
-  const save = (method: 'POST' | 'PATCH') =>
+  for (const method of ['POST', 'PATCH'] as const) {
     app.route({
       method,
       url: '/api/tenancies',
@@ -35,21 +37,19 @@ export function registerTenancyRoutes(
       handler: async (request, reply) => {
         const q = request.query as Query;
         const cid = queryString(q.cid);
-        try {
-          const answer = await tenancies.save({
-            codec: newWire,
+        return tenancySaveAnswer(
+          services,
+          {
+            codec,
             cid: method === 'PATCH' || cid ? (cid ?? '') : undefined,
             reservation: isReservationValue(queryString(q.reservation)),
             step: queryString(q.step),
             body: request.body,
             partner: request.partner,
-          });
-          return sendSaveAnswer(reply, answer);
-        } catch (err) {
-          return sendTenancyError(reply, err);
-        }
+          },
+          reply,
+        );
       },
     });
-  save('POST');
-  save('PATCH');
+  }
 }

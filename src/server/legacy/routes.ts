@@ -1,37 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { partnerAnswer, uceAnswer } from '../api/partners';
-import { ratesAnswer } from '../api/rates';
-import { bankNameAnswer } from '../api/reference';
-import { queryString, sendSaveAnswer, sendTenancyError } from '../api/replies';
-import { saveProgressAnswer, type SaveProgressLimits } from '../api/saveProgress';
+import type { RouteLimits } from '../http/rateLimits';
+import { bankNameAnswer } from '../handlers/bankNames';
+import { partnerAnswer, uceAnswer } from '../handlers/partners';
+import { ratesAnswer } from '../handlers/rates';
+import { queryString } from '../handlers/replies';
+import { saveProgressAnswer } from '../handlers/saveProgress';
+import { tenancyLoadAnswer, tenancySaveAnswer } from '../handlers/tenancies';
 import type { Services } from '../services/index';
 
 // find-my-way reads "::" as an escaped ":"; four colons match the literal "::" of the old paths.
 const ajax = '/ajax::::tenancy_logic';
 
 /**
- * The old API (spec §7, left column) on the same services: tenancy_retail[...] keys, booleans
- * 1/0, decimal comma, dates TT.MM.JJJJ (the domain's oldApiWire).
+ * The old API (spec §7, left column): a route table over the handlers it shares with the new API
+ * (../handlers) and the same services, speaking tenancy_retail[...] keys, booleans 1/0, decimal
+ * comma, dates TT.MM.JJJJ (the domain's oldApiWire). It never imports the new API's routes.
  */
 export function registerLegacyRoutes(
   app: FastifyInstance,
-  config: Config,
-  services: Services,
-  writeLimit: object,
-  lookupLimit: object,
-  mailLimits: SaveProgressLimits,
+  deps: { config: Config; services: Services; limits: RouteLimits },
 ): void {
+  const { config, services, limits } = deps;
   const codec = services.tenancies.codecs.old;
 
-  app.get('/tenancy_steps_reconfigured/cid_to_json', async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    try {
-      return await services.tenancies.load(codec, queryString(q.cid));
-    } catch (err) {
-      return sendTenancyError(reply, err);
-    }
-  });
+  app.get('/tenancy_steps_reconfigured/cid_to_json', async (request, reply) =>
+    tenancyLoadAnswer(
+      services,
+      codec,
+      queryString((request.query as Record<string, unknown>).cid),
+      reply,
+    ),
+  );
 
   for (const [path, reservation] of [
     ['/tenancy_steps_reconfigured/json_to_cid', false],
@@ -40,23 +40,22 @@ export function registerLegacyRoutes(
     app.route({
       method: ['PUT', 'POST'],
       url: path,
-      config: { rateLimit: writeLimit },
+      config: { rateLimit: limits.write },
       handler: async (request, reply) => {
         const q = request.query as Record<string, unknown>;
         const cid = queryString(q.cid);
-        try {
-          const answer = await services.tenancies.save({
+        return tenancySaveAnswer(
+          services,
+          {
             codec,
             cid: cid ? cid : undefined,
             reservation,
             step: queryString(q.step),
             body: request.body,
             partner: request.partner,
-          });
-          return sendSaveAnswer(reply, answer);
-        } catch (err) {
-          return sendTenancyError(reply, err);
-        }
+          },
+          reply,
+        );
       },
     });
   }
@@ -67,13 +66,13 @@ export function registerLegacyRoutes(
 
   app.post(
     '/tenancy_steps_reconfigured/save_progress',
-    { config: { rateLimit: writeLimit } },
-    (request, reply) => saveProgressAnswer(services, codec, mailLimits, request, reply),
+    { config: { rateLimit: limits.write } },
+    (request, reply) => saveProgressAnswer(services, codec, limits.mail, request, reply),
   );
 
   app.get(
     '/tenancy_steps_reconfigured/get_uce_configuration',
-    { config: { rateLimit: lookupLimit } },
+    { config: { rateLimit: limits.lookup } },
     async (request, reply) => {
       const q = request.query as Record<string, unknown>;
       return partnerAnswer(services, queryString(q.partner_code), reply);
@@ -83,7 +82,7 @@ export function registerLegacyRoutes(
   app.route({
     method: ['PUT', 'POST'],
     url: '/tenancy_steps_reconfigured/save_uce_values',
-    config: { rateLimit: writeLimit },
+    config: { rateLimit: limits.write },
     handler: async (request, reply) => {
       const q = request.query as Record<string, unknown>;
       const body = (request.body ?? {}) as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../http/errors';
-import { isApiPath } from '../http/security';
+import { apiError } from './errors';
+import { isApiPath } from './security';
 import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
 import { partnerApiErrors, type PartnerApiErrorCode } from '../texts/api';
 

@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SaveProgressLimits } from '../http/rateLimits';
+import type { Services } from '../services/index';
+import type { WireCodec } from '../services/wire';
+import { fieldMessage } from '../services/rulebook';
+import { sendTenancyError } from './replies';
+
+/** Save progress ("Später fortfahren"): body cid, step, email; mails the resume link. */
+export async function saveProgressAnswer(
+  services: Services,
+  codec: WireCodec,
+  limits: SaveProgressLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const q = request.query as Record<string, unknown>;
+  const cid = body.cid ?? q.cid;
+  const emailValue = typeof body.email === 'string' ? body.email : null;
+  try {
+    if (typeof body.email === 'string' && body.email.trim() !== '') {
+      for (const limit of [limits.perClient, limits.perAddress]) {
+        const r = await limit(request);
+        if (!r.isAllowed && r.isExceeded) {
+          return reply
+            .status(429)
+            .header('retry-after', String(r.ttlInSeconds ?? 3600))
+            .send({
+              cid,
+              errors: {
+                email: {
+                  message: [fieldMessage('firstTenant.email', 'tooManyMails')],
+                  value: emailValue,
+                },
+              },
+              sent: false,
+            });
+        }
+      }
+    }
+    const errors = await services.saveProgress.send({
+      cid,
+      step: body.step ?? q.step,
+      email: body.email,
+    });
+    const mapped = Object.fromEntries(
+      Object.entries(codec.encodeErrors(errors, services.tenancies.emptyModel())).map(([, v]) => [
+        'email',
+        { ...v, value: emailValue },
+      ]),
+    );
+    return reply.send({ cid, errors: mapped, sent: Object.keys(mapped).length === 0 });
+  } catch (err) {
+    return sendTenancyError(reply, err);
+  }
+}
