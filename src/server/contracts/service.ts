@@ -39,7 +39,8 @@ import {
   withdrawnMail,
   type ContractFacts,
 } from '../mail/contractTemplates';
-import { factsOf, formatAddress, modelOf } from '../processing/facts';
+import { factsOf, formatAddress } from '../processing/facts';
+import { formModelOf } from '../services/storedModel';
 import {
   mandateReference,
   newAccessToken,
@@ -139,7 +140,7 @@ export class ContractService {
       .innerJoin(applications, eq(applications.id, contracts.applicationId))
       .where(where);
     const row = (tx ? await q.for('update') : await q)[0];
-    return row ? { ...row, model: modelOf(row.app.data) } : undefined;
+    return row ? { ...row, model: formModelOf(row.app) } : undefined;
   }
 
   private byId(applicationId: string, tx?: Tx) {

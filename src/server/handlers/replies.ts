@@ -1,13 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { apiError } from '../http/errors';
 import { errorKeyMessage } from '../services/rulebook';
+import { refusedValues, type SaveAnswer } from '../services/tenancies';
+import { TenancyError, tenancyErrorStatus } from '../services/tenancyErrors';
 import { apiMessages, partnerApiErrors } from '../texts/api';
-import {
-  refusedValues,
-  TenancyError,
-  tenancyErrorStatus,
-  type SaveAnswer,
-} from '../services/tenancies';
 
 /** A save's answer: 400 when values were refused (the rest is stored), otherwise 200. */
 export function sendSaveAnswer(reply: FastifyReply, answer: SaveAnswer): FastifyReply {

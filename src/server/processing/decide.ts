@@ -3,7 +3,8 @@ import { applications, decisions, documents, mails } from '../db/schema/index';
 import type { ApplicationRow } from '../db/schema/index';
 import type { Tx } from '../db/client';
 import type { ProcessingContext } from './context';
-import { creditSubjects, factsOf, modelOf } from './facts';
+import { formModelOf } from '../services/storedModel';
+import { creditSubjects, factsOf } from './facts';
 import { issueDocuments, type Issued } from './issue';
 import { nextNumber } from './numbers';
 import { queues } from './queue';
@@ -45,7 +46,7 @@ export async function recordEffects(
       secret: ctx.settings.serverSecret,
       applicationId: app.id,
       contractNumber: args.number,
-      model: modelOf(app.data),
+      model: formModelOf(app),
       submittedAt: app.submittedAt,
       ratePerPaymentCents: args.rateCents ?? 0,
       digital: args.digital,
@@ -119,7 +120,7 @@ export async function processDecision(
   if (app.orderState !== 'created') return; // decided by an earlier run
 
   const kind = app.kind;
-  const model = modelOf(app.data);
+  const model = formModelOf(app);
   const facts = factsOf(model, ctx.settings.tariff);
   // Outside any transaction: a credit bureau may take seconds and PGlite has one connection.
   const rules = applyRules(model);

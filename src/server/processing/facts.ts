@@ -1,5 +1,4 @@
 import {
-  defaultFormModel,
   defaultTariff,
   rates,
   type FormModel,
@@ -7,21 +6,6 @@ import {
   type Tariff,
 } from '../../domain/index';
 import type { CreditSubject } from './creditCheck';
-
-/** The stored JSON of an application read as the domain's form model (defaults fill gaps). */
-export function modelOf(data: unknown): FormModel {
-  const d = (data ?? {}) as Partial<FormModel>;
-  const base = defaultFormModel();
-  const merged = { ...base } as Record<string, unknown>;
-  for (const [k, v] of Object.entries(d)) {
-    const b = (base as Record<string, unknown>)[k];
-    merged[k] =
-      b && typeof b === 'object' && !Array.isArray(b) && v && typeof v === 'object'
-        ? { ...b, ...v }
-        : v;
-  }
-  return merged as FormModel;
-}
 
 export interface Person {
   gender: 'm' | 'f' | undefined;

@@ -16,7 +16,8 @@ import { documentLinks, downloadableKinds } from '../documents/index';
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
 import { berlinTime } from '../../domain/index';
 import type { ProcessingContext } from './context';
-import { factsOf, modelOf } from './facts';
+import { formModelOf } from '../services/storedModel';
+import { factsOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
 import type { MailKind, Outcome } from './rules';
 import { unseal } from './seal';
@@ -108,7 +109,7 @@ export async function sendApplicationMail(
       .where(and(eq(decisions.applicationId, applicationId), eq(decisions.kind, decisionKind)))
   )[0];
   if (!decision) throw new Error(`no ${decisionKind} decision for the mail ${kind}`);
-  const model = modelOf(app.data);
+  const model = formModelOf(app);
   const facts = factsOf(model, ctx.settings.tariff);
   if (!facts.email) {
     log.warn({ applicationId, kind }, 'no e-mail address; nothing to send');

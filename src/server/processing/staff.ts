@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { applications, decisions } from '../db/schema/index';
 import type { ProcessingContext } from './context';
 import { issueSettings, recordEffects } from './decide';
-import { modelOf } from './facts';
+import { formModelOf } from '../services/storedModel';
 import { issueDocuments } from './issue';
 
 export class StaffDecisionError extends Error {}
@@ -43,7 +43,7 @@ export async function staffDecision(
     outcome === 'accepted'
       ? await issueDocuments(await issueSettings(ctx), {
           app,
-          model: modelOf(app.data),
+          model: formModelOf(app),
           kind: found.kind,
           number,
           issuedAt: now,

@@ -1,14 +1,8 @@
 import type { ApplicationKind, ApplicationStore } from './applications';
 import { isPlausibleCid } from './cid';
-import {
-  addDays,
-  rates,
-  todayInBerlin,
-  type FormModel,
-  type PaymentConditions,
-  type Tariff,
-} from './rulebook';
-import { TenancyError } from './tenancies';
+import { addDays, rates, todayInBerlin, type PaymentConditions, type Tariff } from './rulebook';
+import { formModelOf } from './storedModel';
+import { TenancyError } from './tenancyErrors';
 import { documentLinks, downloadableKinds, type DocumentLink } from '../documents/index';
 import type { Clock } from '../clock';
 
@@ -75,8 +69,8 @@ export class StatusService {
     if (!row || (row.kind !== kind && !(kind === 'reservation' && wasReservation))) {
       throw new TenancyError('unknown');
     }
-    const model = row.data as Partial<FormModel>;
-    const digital = row.digital || model.objective?.deliverTo === 'digital';
+    const model = formModelOf(row);
+    const digital = row.digital || model.objective.deliverTo === 'digital';
     const codes = { partnerCode: row.partnerCode, subPartnerCode: row.subPartnerCode };
     const none = { paymentConditions: null, deliverTo: null, firstDebitDate: null };
     const from = row.submittedAt?.getTime();
@@ -98,8 +92,8 @@ export class StatusService {
       };
     }
     let rate = row.rateCents !== null ? row.rateCents / 100 : null;
-    const deposit = model.objective?.deposit;
-    const frequency = (model.objective?.paymentConditions ?? 12) as PaymentConditions;
+    const deposit = model.objective.deposit;
+    const frequency = (model.objective.paymentConditions ?? 12) as PaymentConditions;
     if (rate === null && typeof deposit === 'number') {
       rate = rates(deposit, this.tariff)[frequency]?.rate_per_payment ?? null;
     }
@@ -111,8 +105,8 @@ export class StatusService {
       rate,
       digital,
       ...codes,
-      paymentConditions: model.objective?.paymentConditions ?? null,
-      deliverTo: model.objective?.deliverTo ?? null,
+      paymentConditions: model.objective.paymentConditions ?? null,
+      deliverTo: model.objective.deliverTo ?? null,
       firstDebitDate:
         accepted && row.submittedAt ? addDays(todayInBerlin(row.submittedAt), 14) : null,
       reservedUntil,

@@ -10,54 +10,26 @@ import type { WebhookEventType } from '../webhooks/events';
 import type { ApiSubmissionStore } from './apiSubmissions';
 import { partnerApiWarnings } from '../texts/api';
 import {
-  activeMask,
-  assertConsents,
-  partnerDefaults,
   readRequestExtras,
   requestExtras,
   defaultAppConfig,
   defaultFormModel,
-  getField,
   hasErrors,
-  isFieldPath,
   isStepId,
-  setField,
   stepList,
   todayInBerlin,
-  unstorableValues,
-  validateSteps,
   type AppConfig,
   type FieldErrors,
-  type FieldPath,
   type FormModel,
   type RuleContext,
   type StepId,
 } from './rulebook';
 import { wireCodecs, type WireCodec, type WireErrors } from './wire';
-
-/** Request-level failures (not about one field): the /error keys of spec §8 and a few more. */
-export type TenancyErrorCode =
-  | 'unknown'
-  | 'days_to_keep_data_exceeded'
-  | 'reservation_expired'
-  | 'already_submitted'
-  | 'invalid_step'
-  | 'sandbox_mismatch';
-
-export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
-  unknown: 404,
-  days_to_keep_data_exceeded: 410,
-  reservation_expired: 410,
-  already_submitted: 409,
-  invalid_step: 400,
-  sandbox_mismatch: 409,
-};
-
-export class TenancyError extends Error {
-  constructor(readonly code: TenancyErrorCode) {
-    super(code);
-  }
-}
+import { mergeChanges } from './save/merge';
+import { persistSave } from './save/persist';
+import { saveScope, showsCaptcha, validateSave, type SaveScope } from './save/validate';
+import { formModelOf } from './storedModel';
+import { TenancyError } from './tenancyErrors';
 
 /** Runs the final submission's extra checks (captcha, bot fields); answers field errors. */
 export interface SubmissionChecks {
@@ -120,7 +92,20 @@ export interface SaveAnswer {
   warnings?: SaveWarnings;
 }
 
-const serverOwnedGroups = ['security', 'formHandling'];
+/** A save's application and what the request makes of it (TenancyService.openForSave). */
+interface SaveTarget {
+  /** The stored application; undefined for a new one. */
+  row: ApplicationRow | undefined;
+  cid: string;
+  kind: ApplicationKind;
+  /** An accepted reservation continued as a contract application. */
+  continuesReservation: boolean;
+  partner: PartnerCaller | null;
+  body: Record<string, unknown>;
+  extras: ReturnType<typeof readRequestExtras>;
+  scope: SaveScope;
+  ctx: RuleContext;
+}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -206,24 +191,108 @@ export class TenancyService {
   /** GET: the saved form model in the codec's wire shape. */
   async load(codec: WireCodec, cid: unknown): Promise<Record<string, unknown>> {
     const row = await this.open(cid, { forEdit: false });
-    return codec.encodeModel(this.modelOf(row));
+    return codec.encodeModel(formModelOf(row));
   }
 
   emptyModel(): FormModel {
     return defaultFormModel();
   }
 
-  modelOf(row: ApplicationRow): FormModel {
-    let model = { ...defaultFormModel(), ...(row.data as Partial<FormModel>) } as FormModel;
-    const reserved = row.kind === 'reservation' && row.orderState === 'accepted';
-    const contractState = reserved ? 'not_completed_reservation' : row.contractState;
-    if (contractState) model = setField(model, 'formHandling.contractState', contractState);
-    return model;
-  }
-
-  /** POST (no cid) or PATCH (cid): decode, merge, validate by step, store, maybe submit. */
+  /**
+   * POST (no cid) or PATCH (cid): open the application (the one read), merge the request's changes
+   * into its model, validate them, persist (the one write; ADR 0601). The model is stored even
+   * with errors; the answer maps them field by field.
+   */
   async save(input: SaveInput): Promise<SaveAnswer> {
     const { codec } = input;
+    const target = await this.openForSave(input);
+    const { row, partner, ctx } = target;
+    const decoded = codec.decode(target.body);
+    const warnings = this.warningsOf(codec, target.body, target.extras, partner);
+    const merged = mergeChanges(row ? formModelOf(row) : defaultFormModel(), {
+      decoded,
+      step: target.scope.step,
+      ctx,
+      partner,
+      tenantTerms: target.extras.tenantTerms,
+      earlierDefaults:
+        partner && row && this.deps.apiSubmissions
+          ? await this.deps.apiSubmissions.defaultedOf(row.id)
+          : [],
+    });
+    warnings.messages.push(...merged.messages);
+    if (merged.asserted.length) warnings.assertedConsents = merged.asserted;
+    if (merged.defaulted.length) warnings.defaultedFields = merged.defaulted;
+
+    // Partner codes: checked against the partner table, kept once known, never silently dropped.
+    const attribution = await checkAttribution(this.deps.partners, merged.model, {
+      partnerCode: row?.partnerCode ?? null,
+      subPartnerCode: row?.subPartnerCode ?? null,
+    });
+    const { model } = attribution;
+    // A partner's key replaces the captcha and the bot checks (ADR 0710).
+    const checked = partner
+      ? { errors: {}, captchaVerified: false }
+      : await this.deps.checks.check(
+          (decoded.model as { security?: Record<string, unknown> }).security ?? {},
+          row,
+          { final: target.scope.final, captchaShown: showsCaptcha(model, target.scope, ctx) },
+        );
+    const verdict = validateSave(model, target.scope, ctx, {
+      security: checked.errors,
+      attribution: attribution.errors,
+      refused: merged.refused,
+      reachedBefore: row && !target.continuesReservation ? (row.reachedSteps as StepId[]) : [],
+    });
+
+    const applicationId = await persistSave(
+      this.deps,
+      {
+        row,
+        cid: target.cid,
+        kind: target.kind,
+        continuesReservation: target.continuesReservation,
+        sandbox: partner?.sandbox ?? false,
+        values: {
+          data: this.storable(model),
+          reachedSteps: verdict.reached,
+          partnerCode: attribution.partnerCode,
+          subPartnerCode: attribution.subPartnerCode,
+          captchaVerified: checked.captchaVerified,
+          now: this.deps.clock.now(),
+        },
+        ...(partner
+          ? {
+              partnerCall: {
+                caller: partner,
+                product: target.extras.product,
+                asserted: merged.asserted,
+                defaulted: merged.defaulted,
+              },
+            }
+          : {}),
+      },
+      { submit: verdict.submits, step: target.scope.step, steps: target.scope.steps },
+    );
+    const answer: SaveAnswer = verdict.submits
+      ? { cid: target.cid, errors: {}, skip_to: null, state: 'submitted' }
+      : {
+          ...(hasErrors(merged.refused) ? { [refusedValues]: merged.refused } : {}),
+          cid: target.cid,
+          errors: codec.encodeErrors(verdict.errors, model),
+          skip_to: verdict.skipTo,
+        };
+    if (partner) answer.applicationId = applicationId;
+    if (warnings.messages.length > 0 || warnings.assertedConsents || warnings.defaultedFields)
+      answer.warnings = warnings;
+    return answer;
+  }
+
+  /**
+   * The save's application (read by cid, or a new cid) and what the request makes of it: its kind
+   * (a reservation continued or begun), the partner, the step and the steps the save checks.
+   */
+  private async openForSave(input: SaveInput): Promise<SaveTarget> {
     let row: ApplicationRow | undefined;
     let cid: string;
     if (input.cid !== undefined) {
@@ -247,11 +316,13 @@ export class TenancyService {
     const partner = input.partner ?? null;
     if (row && partner && row.sandbox !== partner.sandbox)
       throw new TenancyError('sandbox_mismatch');
-    const list = this.stepsFor(kind);
+    const steps = this.stepsFor(kind);
     const body = isObject(input.body) ? input.body : {};
     // Partners' systems name the step in the body ({step: "check"}); the query wins if both.
     const extras =
-      codec.generation === 'new' ? readRequestExtras(body) : { tenantTerms: {}, step: undefined };
+      input.codec.generation === 'new'
+        ? readRequestExtras(body)
+        : { tenantTerms: {}, step: undefined };
     const requestedStep = input.step !== undefined && input.step !== '' ? input.step : extras.step;
     let step: StepId | undefined;
     if (requestedStep !== undefined && requestedStep !== '') {
@@ -259,194 +330,17 @@ export class TenancyService {
         throw new TenancyError('invalid_step');
       step = requestedStep;
     }
-    const ctx = this.ruleContext(kind);
-
-    const decoded = codec.decode(body);
-    // Security answers and client state are never stored, so never refused for their length.
-    const refused = unstorableValues(
-      decoded.model as FormModel,
-      decoded.sent.filter((p) => !serverOwnedGroups.includes(p.split('.')[0]!)),
-    );
-    const warnings = this.warningsOf(codec, body, extras, partner);
-    let model =
-      row && !continuesReservation
-        ? this.modelOf(row)
-        : row
-          ? this.modelOf(row)
-          : defaultFormModel();
-    for (const path of decoded.sent) {
-      if (serverOwnedGroups.includes(path.split('.')[0]!)) continue;
-      if (path in refused) continue; // keeps its previous value
-      model = setField(model, path, getField(decoded.model as FormModel, path) as never);
-    }
-    // The body is the whole state of the step: a shown field that was not sent has been emptied.
-    const sentPaths = new Set<string>(decoded.sent);
-    if (step) {
-      for (const path of activeMask(model, step, ctx)) {
-        if (!sentPaths.has(path) && !serverOwnedGroups.includes(path.split('.')[0]!)) {
-          model = setField(model, path, undefined as never);
-        }
-      }
-    }
-    for (const path of decoded.cleared) model = setField(model, path, undefined as never);
-    let asserted: FieldPath[] = [];
-    let defaulted: FieldPath[] = [];
-    if (partner) {
-      // The key names the partner; a different code in the body is not taken (and said so).
-      const sentCode = model.billing.partner_code?.trim();
-      if (sentCode && sentCode !== partner.partnerCode)
-        warnings.messages.push(
-          partnerApiWarnings.partnerCodeFromKey(partner.partnerCode, sentCode),
-        );
-      model = setField(model, 'billing.partner_code', partner.partnerCode);
-      ({ model, asserted } = assertConsents(model, sentPaths, extras.tenantTerms));
-      // Defaults of an earlier save are computed again (a policy start of "today" goes stale).
-      if (row && this.deps.apiSubmissions)
-        for (const path of await this.deps.apiSubmissions.defaultedOf(row.id))
-          if (isFieldPath(path) && !sentPaths.has(path))
-            model = setField(model, path, undefined as never);
-      ({ model, defaulted } = partnerDefaults(model, sentPaths, ctx.today));
-      if (asserted.length) warnings.assertedConsents = asserted;
-      if (defaulted.length) warnings.defaultedFields = defaulted;
-    }
-
-    // Partner codes: checked against the partner table, kept once known, never silently dropped.
-    const attribution = await checkAttribution(this.deps.partners, model, {
-      partnerCode: row?.partnerCode ?? null,
-      subPartnerCode: row?.subPartnerCode ?? null,
-    });
-    model = attribution.model;
-
-    // No step: a partner's system sends the whole application in one call (final submission).
-    const final = step === undefined || step === list[list.length - 1];
-    const stepsToCheck = final ? list : [step!];
-    let errors = validateSteps(model, stepsToCheck, ctx);
-    const captchaShown = stepsToCheck.some((s) =>
-      activeMask(model, s, ctx).includes('security.captchaResponseKey' as FieldPath),
-    );
-    const security = (decoded.model as { security?: Record<string, unknown> }).security ?? {};
-    // A partner's key replaces the captcha and the bot checks (ADR 0710).
-    const checked = partner
-      ? { errors: {}, captchaVerified: false }
-      : await this.deps.checks.check(security, row, { final, captchaShown });
-    // Field errors of security fields come from the checks, not the field rules.
-    errors = Object.fromEntries(
-      Object.entries(errors).filter(([p]) => !p.startsWith('security.')),
-    ) as FieldErrors;
-    errors = { ...errors, ...checked.errors, ...attribution.errors, ...refused };
-
-    const stored = this.storable(model);
-    const reachedBefore = row && !continuesReservation ? row.reachedSteps : [];
-    const reached =
-      !hasErrors(errors) && step && !reachedBefore.includes(step)
-        ? [...reachedBefore, step]
-        : reachedBefore;
-    const now = this.deps.clock.now();
-    // The columns hold only checked codes: what commission is computed from (ADR 0700).
-    const { partnerCode, subPartnerCode } = attribution;
-    const wireErrors = codec.encodeErrors(errors, model);
-    // Only a final submission answers skip_to; a step save need not walk every step's mask.
-    const firstErrorStep =
-      final && hasErrors(errors)
-        ? list.find((s) =>
-            activeMask(model, s, ctx).some((p) => (errors as Record<string, unknown>)[p]),
-          )
-        : undefined;
-
-    const sandbox = partner?.sandbox ?? false;
-    const recordPartner = async (applicationId: string, tx?: Tx) => {
-      if (!partner || !this.deps.apiSubmissions) return;
-      await this.deps.apiSubmissions.record(
-        { applicationId, caller: partner, product: extras.product, asserted, defaulted, now },
-        tx,
-      );
+    return {
+      row,
+      cid,
+      kind,
+      continuesReservation,
+      partner,
+      body,
+      extras,
+      scope: saveScope(steps, step),
+      ctx: this.ruleContext(kind),
     };
-    const finish = (answer: SaveAnswer, applicationId: string): SaveAnswer => {
-      const out: SaveAnswer = { ...answer };
-      if (partner) out.applicationId = applicationId;
-      if (warnings.messages.length > 0 || warnings.assertedConsents || warnings.defaultedFields)
-        out.warnings = warnings;
-      return out;
-    };
-
-    if (final && !hasErrors(errors)) {
-      const allReached = list.filter(
-        (s) => reached.includes(s) || s === step || step === undefined,
-      );
-      let applicationId = row?.id ?? '';
-      const submitted = await this.deps.db.transaction(async (tx) => {
-        let id = row?.id;
-        if (!row) {
-          id = (
-            await this.deps.store.insert(
-              {
-                cid,
-                kind,
-                data: stored,
-                reachedSteps: [],
-                partnerCode,
-                subPartnerCode,
-                sandbox,
-                now,
-              },
-              tx,
-            )
-          ).id;
-        } else if (continuesReservation) {
-          await this.deps.store.convertReservation(tx, row.id, now);
-        }
-        applicationId = id!;
-        await recordPartner(id!, tx);
-        const won = await this.deps.store.markSubmitted(tx, id!, {
-          data: stored,
-          reachedSteps: allReached,
-          kind,
-          partnerCode,
-          subPartnerCode,
-          captchaVerified: checked.captchaVerified,
-          now,
-        });
-        if (!won) return false;
-        await this.deps.decisions.enqueueDecision(tx, id!, cid);
-        await this.deps.webhooks?.enqueue(tx, id!, 'submitted');
-        return true;
-      });
-      if (!submitted) throw new TenancyError('already_submitted');
-      return finish({ cid, errors: {}, skip_to: null, state: 'submitted' }, applicationId);
-    }
-
-    const values = {
-      data: stored,
-      reachedSteps: reached,
-      partnerCode,
-      subPartnerCode,
-      captchaVerified: checked.captchaVerified,
-      now,
-    };
-    let applicationId = row?.id ?? '';
-    if (!row) {
-      applicationId = (await this.deps.store.insert({ cid, kind, sandbox, ...values })).id;
-    } else {
-      // The common save is one UPDATE, atomic by itself: no BEGIN/COMMIT round trips (ADR 0601).
-      // Continuing a reservation changes two things at once and keeps its transaction.
-      const updated = continuesReservation
-        ? await this.deps.db.transaction(async (tx) => {
-            await this.deps.store.convertReservation(tx, row.id, now);
-            return this.deps.store.updateEditable(row.id, values, tx);
-          })
-        : await this.deps.store.updateEditable(row.id, values);
-      if (!updated) throw new TenancyError('already_submitted');
-    }
-    await recordPartner(applicationId);
-    return finish(
-      {
-        ...(hasErrors(refused) ? { [refusedValues]: refused } : {}),
-        cid,
-        errors: wireErrors,
-        skip_to: final && firstErrorStep && firstErrorStep !== step ? firstErrorStep : null,
-      },
-      applicationId,
-    );
   }
 
   /** Unknown keys of the body, and partner-only keys sent without a key (ADR 0711). */

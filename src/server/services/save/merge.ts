@@ -1,0 +1,100 @@
+import type { PartnerCaller } from '../../partnerApi/keys';
+import {
+  activeMask,
+  assertConsents,
+  getField,
+  isFieldPath,
+  partnerDefaults,
+  type readRequestExtras,
+  setField,
+  unstorableValues,
+  type FieldErrors,
+  type FieldPath,
+  type FormModel,
+  type RuleContext,
+  type StepId,
+} from '../rulebook';
+import { partnerApiWarnings } from '../../texts/api';
+import type { WireCodec } from '../wire';
+
+/** Security answers and client state: the server's own, never taken from a body, never stored. */
+const serverOwnedGroups = ['security', 'formHandling'];
+
+const isServerOwned = (path: string): boolean => serverOwnedGroups.includes(path.split('.')[0]!);
+
+/** What one save request changes, as the codec decoded it, and what the merge needs to know. */
+export interface Changes {
+  decoded: ReturnType<WireCodec['decode']>;
+  /** The step this save is for; its shown fields that were not sent are emptied. */
+  step: StepId | undefined;
+  ctx: RuleContext;
+  /** The partner whose key authenticated the call (ADR 0711), else null. */
+  partner: PartnerCaller | null;
+  tenantTerms: ReturnType<typeof readRequestExtras>['tenantTerms'];
+  /** Fields an earlier partner save defaulted: computed again unless sent now. */
+  earlierDefaults: readonly string[];
+}
+
+export interface Merged {
+  model: FormModel;
+  /** Values that cannot be stored (forbidden characters, too long): the field keeps its value. */
+  refused: FieldErrors;
+  /** Consents taken from the tenant's termsAccepted as the partner asserted it. */
+  asserted: FieldPath[];
+  /** Fields a partner call left out and that got their documented default. */
+  defaulted: FieldPath[];
+  /** Warnings for the answer (a partner code in the body that the key overrides). */
+  messages: string[];
+}
+
+/**
+ * The stored model with one request's changes applied (no I/O): sent values replace stored ones
+ * unless they cannot be stored, the step's body is its whole state (a shown field that was not
+ * sent has been emptied), explicitly cleared codes are emptied, and a partner's key sets the
+ * partner code, asserted consents and the documented defaults (ADR 0711).
+ */
+export function mergeChanges(stored: FormModel, changes: Changes): Merged {
+  const { decoded, step, ctx, partner } = changes;
+  const sent = decoded.model as FormModel;
+  // Security answers and client state are never stored, so never refused for their length.
+  const refused = unstorableValues(
+    sent,
+    decoded.sent.filter((p) => !isServerOwned(p)),
+  );
+  let model = stored;
+  for (const path of decoded.sent) {
+    if (isServerOwned(path)) continue;
+    if (path in refused) continue; // keeps its previous value
+    model = setField(model, path, getField(sent, path) as never);
+  }
+  const sentPaths = new Set<string>(decoded.sent);
+  if (step) {
+    for (const path of activeMask(model, step, ctx)) {
+      if (!sentPaths.has(path) && !isServerOwned(path))
+        model = setField(model, path, undefined as never);
+    }
+  }
+  for (const path of decoded.cleared) model = setField(model, path, undefined as never);
+  if (!partner) return { model, refused, asserted: [], defaulted: [], messages: [] };
+
+  const messages: string[] = [];
+  // The key names the partner; a different code in the body is not taken (and said so).
+  const sentCode = model.billing.partner_code?.trim();
+  if (sentCode && sentCode !== partner.partnerCode)
+    messages.push(partnerApiWarnings.partnerCodeFromKey(partner.partnerCode, sentCode));
+  model = setField(model, 'billing.partner_code', partner.partnerCode);
+  const consents = assertConsents(model, sentPaths, changes.tenantTerms);
+  model = consents.model;
+  // Defaults of an earlier save are computed again (a policy start of "today" goes stale).
+  for (const path of changes.earlierDefaults)
+    if (isFieldPath(path) && !sentPaths.has(path))
+      model = setField(model, path, undefined as never);
+  const defaults = partnerDefaults(model, sentPaths, ctx.today);
+  return {
+    model: defaults.model,
+    refused,
+    asserted: consents.asserted,
+    defaulted: defaults.defaulted,
+    messages,
+  };
+}
