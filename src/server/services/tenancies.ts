@@ -224,20 +224,8 @@ export class TenancyService {
     if (merged.asserted.length) warnings.assertedConsents = merged.asserted;
     if (merged.defaulted.length) warnings.defaultedFields = merged.defaulted;
 
-    // Partner codes: checked against the partner table, kept once known, never silently dropped.
-    const attribution = await checkAttribution(this.deps.partners, merged.model, {
-      partnerCode: row?.partnerCode ?? null,
-      subPartnerCode: row?.subPartnerCode ?? null,
-    });
+    const { attribution, checked } = await this.checkOutsideRules(target, decoded, merged.model);
     const { model } = attribution;
-    // A partner's key replaces the captcha and the bot checks (ADR 0710).
-    const checked = partner
-      ? { errors: {}, captchaVerified: false }
-      : await this.deps.checks.check(
-          (decoded.model as { security?: Record<string, unknown> }).security ?? {},
-          row,
-          { final: target.scope.final, captchaShown: showsCaptcha(model, target.scope, ctx) },
-        );
     const verdict = validateSave(model, target.scope, ctx, {
       security: checked.errors,
       attribution: attribution.errors,
@@ -261,18 +249,16 @@ export class TenancyService {
           captchaVerified: checked.captchaVerified,
           now: this.deps.clock.now(),
         },
-        ...(partner
+        partnerCall: partner
           ? {
-              partnerCall: {
-                caller: partner,
-                product: target.extras.product,
-                asserted: merged.asserted,
-                defaulted: merged.defaulted,
-              },
+              caller: partner,
+              product: target.extras.product,
+              asserted: merged.asserted,
+              defaulted: merged.defaulted,
             }
-          : {}),
+          : undefined,
       },
-      { submit: verdict.submits, step: target.scope.step, steps: target.scope.steps },
+      { submit: verdict.submits, scope: target.scope },
     );
     const answer: SaveAnswer = verdict.submits
       ? { cid: target.cid, errors: {}, skip_to: null, state: 'submitted' }
@@ -286,6 +272,31 @@ export class TenancyService {
     if (warnings.messages.length > 0 || warnings.assertedConsents || warnings.defaultedFields)
       answer.warnings = warnings;
     return answer;
+  }
+
+  /**
+   * The checks beside the field rules that need the partner table or the captcha service: partner
+   * codes are checked against the partner table, kept once known, never silently dropped (ADR
+   * 0700); a partner's key replaces the captcha and the bot checks (ADR 0710).
+   */
+  private async checkOutsideRules(
+    target: SaveTarget,
+    decoded: ReturnType<WireCodec['decode']>,
+    merged: FormModel,
+  ) {
+    const { row, partner, scope, ctx } = target;
+    const attribution = await checkAttribution(this.deps.partners, merged, {
+      partnerCode: row?.partnerCode ?? null,
+      subPartnerCode: row?.subPartnerCode ?? null,
+    });
+    const checked = partner
+      ? { errors: {}, captchaVerified: false }
+      : await this.deps.checks.check(
+          (decoded.model as { security?: Record<string, unknown> }).security ?? {},
+          row,
+          { final: scope.final, captchaShown: showsCaptcha(attribution.model, scope, ctx) },
+        );
+    return { attribution, checked };
   }
 
   /**

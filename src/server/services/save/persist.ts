@@ -6,6 +6,7 @@ import type { ApplicationKind, ApplicationStore } from '../applications';
 import { TenancyError } from '../tenancyErrors';
 import type { DecisionQueue, WebhookQueue } from '../tenancies';
 import type { StepId } from '../rulebook';
+import type { SaveScope } from './validate';
 
 export interface PersistDeps {
   db: Database;
@@ -49,12 +50,12 @@ export interface SaveWrite {
 export async function persistSave(
   deps: PersistDeps,
   write: SaveWrite,
-  opts: { submit: boolean; step: StepId | undefined; steps: StepId[] },
+  opts: { submit: boolean; scope: SaveScope },
 ): Promise<string> {
   if (!opts.submit) return storeStep(deps, write);
-  const { step } = opts;
-  // Every step counts as reached once the application is submitted through it.
-  const reachedSteps = opts.steps.filter(
+  const { step } = opts.scope;
+  // The submitting step joins the reached ones; a whole application in one call reaches them all.
+  const reachedSteps = opts.scope.steps.filter(
     (s) => write.values.reachedSteps.includes(s) || s === step || step === undefined,
   );
   return submit(deps, write, reachedSteps);
