@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './childServer';
@@ -23,8 +23,17 @@ export function checkoutBaseline(): Baseline | undefined {
     cwd: repoRoot,
     stdio: 'ignore',
   });
-  // Same packages (the lock file differs by esbuild only): no second npm ci.
-  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+  // Its own packages when its lock file differs from ours (pdf-lib, say, has gone since), else
+  // ours: a baseline that cannot start measures nothing.
+  const lock = (root: string) => readFileSync(join(root, 'package-lock.json'), 'utf8');
+  if (lock(dir) === lock(repoRoot))
+    symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+  else
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: 'ignore',
+      timeout: 600_000,
+    });
   return {
     dir,
     remove() {

@@ -1,16 +1,29 @@
-import { loadConfig, ConfigError } from './config';
-import { createLogger } from './log';
-import { openDatabase } from './db/client';
+import { resolve } from 'node:path';
+import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError } from './db/dataDirLock';
-import { makeDataDirPrivate } from './db/privateDataDir';
 
 /**
- * Entry point: configuration from the environment, then the database (PGlite in DATA_DIR or
- * DATABASE_URL) opens while the rest of the server loads (serve.ts, a chunk of its own in
- * dist/server): on the embedded engine the PGlite thread starts up in parallel with the loading
- * of Fastify, pg-boss and our modules (start time, ADR 1001).
+ * Entry point. On the embedded engine the PGlite thread starts before anything else loads (its
+ * WebAssembly compile and PostgreSQL's start are the longest part of a start); meanwhile this
+ * thread loads the configuration, checks it, and loads the rest of the server (serve.ts, chunks of
+ * their own in dist/server). Start time, ADR 1001.
  */
 async function main(): Promise<void> {
+  // Data files (database, outbox, spool) are readable by this user only (ADR 1112, 1115): ours
+  // by the umask, set before the database creates any.
+  process.umask(0o077);
+  // The same DATA_DIR the configuration resolves (config.ts: default './data'); an empty or
+  // otherwise invalid value waits for the configuration's message below.
+  const early =
+    !process.env.DATABASE_URL && process.env.DATA_DIR !== ''
+      ? resolve(process.env.DATA_DIR ?? './data')
+      : undefined;
+  const opening = early ? openDatabase({ dataDir: early }) : undefined;
+  opening?.catch(() => undefined); // awaited (and reported) below
+  const [{ loadConfig, ConfigError }, { createLogger }, { makeDataDirPrivate }] = await Promise.all(
+    [import('./config'), import('./log'), import('./db/privateDataDir')],
+  );
+
   let config;
   try {
     config = loadConfig();
@@ -22,11 +35,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.logLevel);
-  // Data files (database, outbox, spool) are readable by this user only (ADR 1112, 1115): ours
-  // by the umask; those an older version left open are closed now (while the database opens), and
-  // again once it is open and every hour, because PGlite sets its files' modes itself (0666/0644).
-  process.umask(0o077);
   const dataDir = config.dataDir;
+  // Those an older version left open are closed now (while the database opens), and again once it
+  // is open and every hour, because PGlite sets its files' modes itself (0666/0644).
   const closeDataFiles = async () => {
     const modes = await makeDataDirPrivate(dataDir);
     if (modes.dirs + modes.files > 0)
@@ -36,7 +47,9 @@ async function main(): Promise<void> {
   };
   const firstPass = closeDataFiles();
   const loading = import('./serve');
-  const db = await openDatabase(config).catch((err: unknown) => {
+  const db: Database = await (
+    opening && config.dataDir === early && !config.databaseUrl ? opening : openDatabase(config)
+  ).catch((err: unknown) => {
     if (!(err instanceof DataDirLockedError)) throw err;
     process.stderr.write(`${err.message}\n`);
     process.exit(1);

@@ -1,12 +1,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { bundleUrl, startWorker } from '../threads';
-import type { QueryResult, WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
+import {
+  compiledReplyId,
+  type QueryResult,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pgliteProtocol';
+import type { PgliteWasm } from './pgliteWasm';
 
 type Request = WorkerRequest extends infer R
   ? R extends { id: number }
@@ -32,21 +37,12 @@ const newWorker = (workerData: WorkerStart): Worker =>
     resourceLimits,
   });
 
-let compiled: Promise<{ pglite: WebAssembly.Module; initdb: WebAssembly.Module }> | undefined;
-
-/** PGlite's two WebAssembly modules, compiled once per process (off the event loop). */
-function wasmModules() {
-  compiled ??= (async () => {
-    const dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pglite, initdb] = await Promise.all(
-      ['pglite.wasm', 'initdb.wasm'].map(async (f) =>
-        WebAssembly.compile(await readFile(join(dir, f))),
-      ),
-    );
-    return { pglite: pglite!, initdb: initdb! };
-  })();
-  return compiled;
-}
+/**
+ * PGlite's WebAssembly, compiled by the first thread (on its own event loop, so a start compiles
+ * it while the main thread loads the server) and handed back for every later thread of this
+ * process (tests open many databases; compiling costs most of a second each time).
+ */
+let compiled: PgliteWasm | undefined;
 
 /** initdb in a process of its own (see open()); resolves when it has ended well. */
 function initInProcess(dataDir: string): Promise<void> {
@@ -82,6 +78,10 @@ export class PgliteThread {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WorkerReply) => {
+      if (reply.id === compiledReplyId) {
+        compiled ??= reply.result as PgliteWasm;
+        return;
+      }
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
@@ -102,8 +102,10 @@ export class PgliteThread {
 
   /** Starts the thread and waits until PGlite answers (or rejects with its start error). */
   static async start(options: WorkerStart): Promise<PgliteThread> {
-    const { pglite, initdb } = await wasmModules();
-    const worker = newWorker({ ...options, pgliteWasmModule: pglite, initdbWasmModule: initdb });
+    const worker = newWorker({
+      ...options,
+      ...(compiled ? { pgliteWasmModule: compiled.pglite, initdbWasmModule: compiled.initdb } : {}),
+    });
     const thread = new PgliteThread(worker);
     const ready = new Promise<unknown>((ok, fail) => thread.pending.set(0, { ok, fail }));
     try {

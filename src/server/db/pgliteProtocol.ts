@@ -6,8 +6,8 @@ export interface WorkerStart {
   /** Run initdb in a process of its own before the thread starts (its memory goes with it). */
   initApart?: boolean;
   /**
-   * PGlite's WebAssembly, compiled once per process on the main thread and shared with every
-   * thread (a thread compiling it itself costs seconds of CPU each time).
+   * PGlite's WebAssembly when this process has it compiled already; without it the thread
+   * compiles it and sends it back (reply id `compiledReplyId`) for the next threads.
    */
   pgliteWasmModule?: WebAssembly.Module;
   initdbWasmModule?: WebAssembly.Module;
@@ -28,6 +28,9 @@ export type WorkerRequest = { id: number } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' }
 );
+
+/** The reply that carries the compiled WebAssembly modules back to the main thread. */
+export const compiledReplyId = -1;
 
 export interface WorkerReply {
   id: number;

@@ -1,7 +1,13 @@
 import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { WorkerReply, WorkerRequest, WorkerStart } from './pgliteProtocol';
+import {
+  compiledReplyId,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStart,
+} from './pgliteProtocol';
+import { compilePgliteWasm } from './pgliteWasm';
 
 /**
  * PGlite in its own thread (ADR 1000): its WebAssembly runs here, so a long statement (the nightly
@@ -138,10 +144,14 @@ function begin(pg: PGlite): Promise<number> {
   });
 }
 
-const wasm = {
-  ...(start.pgliteWasmModule ? { pgliteWasmModule: start.pgliteWasmModule } : {}),
-  ...(start.initdbWasmModule ? { initdbWasmModule: start.initdbWasmModule } : {}),
-};
+/** The modules the main thread handed over, or compiled here and handed back for later threads. */
+async function wasmModules() {
+  if (start.pgliteWasmModule && start.initdbWasmModule)
+    return { pgliteWasmModule: start.pgliteWasmModule, initdbWasmModule: start.initdbWasmModule };
+  const m = await compilePgliteWasm();
+  port.postMessage({ id: compiledReplyId, ok: true, result: m } satisfies WorkerReply);
+  return { pgliteWasmModule: m.pglite, initdbWasmModule: m.initdb };
+}
 
 async function init(): Promise<void> {
   const pg = await PGlite.create(start.dataDir, { startParams });
@@ -151,7 +161,7 @@ async function init(): Promise<void> {
 async function main(): Promise<void> {
   let pg: PGlite;
   try {
-    pg = await PGlite.create(start.dataDir, { startParams, ...wasm });
+    pg = await PGlite.create(start.dataDir, { startParams, ...(await wasmModules()) });
     if (start.fsync) {
       // PGlite's Node file system (Emscripten NODEFS) has no fsync: it would answer fsync() without
       // touching the disk. Route it to the real one so PostgreSQL's WAL flush at commit is durable.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -11,8 +12,10 @@ export interface BankRecord {
 
 /** The default set: the FinTS institute list (fints-institute-db, CC0), one name per bank code. */
 export function fintsBanks(): BankRecord[] {
-  const require = createRequire(import.meta.url);
-  const list = require('fints-institute-db') as {
+  // Read and parsed here, not require()d: require would keep the 2 MB list in its cache for the
+  // life of the process, though only a first start (an empty table) needs it (memory, issue 13).
+  const file = createRequire(import.meta.url).resolve('fints-institute-db');
+  const list = JSON.parse(readFileSync(file, 'utf8')) as {
     blz?: string;
     name?: string;
     bic?: string | null;
