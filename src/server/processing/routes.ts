@@ -10,7 +10,7 @@ import {
   isPdfLegalSlug,
 } from '../documents/index';
 import { apiError } from '../http/errors';
-import { hashCid } from '../services/cid';
+import { hashCid, isPlausibleCid } from '../services/cid';
 import { deletedReason } from './deletion';
 import type { DocumentSupply } from './supply';
 import { de } from '../../domain/index';
@@ -89,7 +89,7 @@ export const processingRoutes: FastifyPluginAsync<{
     (docKind: 'certificate' | 'reservation_confirmation') =>
     async (req: { params: unknown }, reply: FastifyReply) => {
       const { cid } = req.params as { cid: string };
-      if (!/^[A-Za-z0-9_-]{16,64}$/.test(cid)) return reply.code(404).send(apiError(404));
+      if (!isPlausibleCid(cid)) return reply.code(404).send(apiError(404));
       const hash = hashCid(cid);
       const row = (
         await db.orm
