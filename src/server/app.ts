@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import type { Logger } from './log';
 import { createLogger } from './log';
 import { parseQueryString as parseQuery, registerBodyParsers } from './http/bodies';
+import { registerEdge } from './http/edge';
 import { registerErrorHandling } from './http/errors';
 import { availabilityOf } from './db/availability';
 import { registerRequestLogging } from './http/logging';
@@ -28,16 +29,6 @@ export interface AppDeps {
   processing?: Processing;
   mailer?: Mailer;
 }
-
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-}
-const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
-
-/** Every route the app registered (collected by an onRoute hook; the OpenAPI drift test reads it). */
-export const registeredRoutes = (app: FastifyInstance): readonly RegisteredRoute[] =>
-  routeTables.get(app) ?? [];
 
 /** The whole HTTP server as a Fastify instance; main.ts listens, tests listen on port 0. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -66,12 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headersTimeout: Math.min(60_000, config.requestTimeoutSeconds * 1000),
     },
   });
-  const routes: RegisteredRoute[] = [];
-  routeTables.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-  });
-
+  registerEdge(app);
   registerErrorHandling(app, availabilityOf(db, log));
   registerRequestLogging(app);
   await registerSecurity(app, config);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
 import { apiError } from '../http/errors';
 import { legalContentDir } from '../documents/legalFiles';
 import {
@@ -38,12 +39,17 @@ export function registerLegalRoutes(
     }
     return doc;
   };
-  app.get('/api/legal/:slug', async (request, reply) => {
-    const { slug } = request.params as { slug: string };
-    if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
-    const doc = await load(slug);
-    if (!doc) return reply.code(404).send(apiError(404));
-    reply.header('cache-control', 'public, max-age=300');
-    return { slug, ...doc };
+  const params = edgeObject({
+    slug: pathParam({ description: 'impressum, datenschutz, kontakt or a contract text' }),
   });
+  app
+    .withTypeProvider<EdgeTypes>()
+    .get('/api/legal/:slug', { schema: { params } }, async (request, reply) => {
+      const { slug } = request.params;
+      if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
+      const doc = await load(slug);
+      if (!doc) return reply.code(404).send(apiError(404));
+      reply.header('cache-control', 'public, max-age=300');
+      return { slug, ...doc };
+    });
 }

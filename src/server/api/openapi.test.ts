@@ -2,16 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredRoutes } from '../app';
+import { registeredRoutes } from '../http/edge';
+import { openApiPath } from './openapiEdge';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
-
-/** Fastify's route syntax as an OpenAPI path: '::' is a literal ':', ':cid' a parameter. */
-const openApiPath = (url: string): string =>
-  url
-    .split('::')
-    .map((part) => part.replace(/:([A-Za-z_]+)/g, '{$1}'))
-    .join(':');
 
 describe('OpenAPI document', () => {
   let s: TestServer;
@@ -54,5 +48,53 @@ describe('OpenAPI document', () => {
       .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
+  });
+
+  it('takes parameters and small bodies from the schemas the server validates (http/edge.ts)', async () => {
+    const doc = (await call(s.url, 'GET', '/api/openapi.json')).body;
+    const param = (path: string, method: string, name: string) =>
+      doc.paths[path][method].parameters.find((x: { name: string }) => x.name === name);
+    // The step list is the domain's; a step the server does not know is refused (below).
+    expect(param('/api/tenancies', 'patch', 'step').schema.enum).toEqual([
+      'start',
+      'uce',
+      'tenant',
+      'landlord',
+      'object',
+      'payment',
+      'selling',
+      'check',
+    ]);
+    expect(param('/api/tenancies', 'patch', 'cid')).toMatchObject({ in: 'query', required: false });
+    expect(param('/api/application/state/{cid}', 'get', 'cid')).toMatchObject({
+      in: 'path',
+      required: true,
+    });
+    expect(param('/ajax::tenancy_logic/bank_code_to_name', 'get', 'blz')).toBeDefined();
+    const checkout = doc.paths['/api/checkout/step'].post.requestBody.content['application/json'];
+    expect(checkout.schema.properties.step.enum).toEqual(['uce']);
+    const withdrawal = doc.paths['/api/contracts/withdrawal'].post.requestBody;
+    expect(withdrawal.content['application/json'].schema.properties.contractNumber).toBeDefined();
+  });
+
+  it('answers a value of the wrong form with 400 and a German sentence naming it', async () => {
+    const bracket = await call(s.url, 'GET', '/api/tenancies?cid[x]=1');
+    expect(bracket.status).toBe(400);
+    expect(bracket.body.errors[0]).toEqual({
+      code: 'invalid_parameter',
+      message: expect.stringContaining('„cid“'),
+    });
+    const step = await call(s.url, 'POST', '/api/tenancies?step=nope', {});
+    expect(step.status).toBe(400);
+    expect(step.body.errors[0].code).toBe('invalid_step');
+    const uce = await call(s.url, 'POST', '/api/checkout/step', { step: 'tenant' });
+    expect(uce.status).toBe(400);
+    expect(uce.body.errors[0]).toMatchObject({ code: 'invalid_step' });
+    const email = await call(s.url, 'POST', '/api/contracts/access', { email: ['a@b.de'] });
+    expect(email.status).toBe(400);
+    expect(email.body.errors[0].message).toContain('„email“');
+    // A name sent twice counts with its last value, as before the schemas.
+    const twice = await call(s.url, 'GET', '/api/rates?sum=x&sum=1500');
+    expect(twice.status).toBe(200);
   });
 });

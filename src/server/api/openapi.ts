@@ -11,6 +11,8 @@ import {
 } from '../services/rulebook';
 
 import { contractPaths, contractSchemas } from '../contracts/openapi';
+import { registeredRoutes } from '../http/edge';
+import { withEdgeSchemas } from './openapiEdge';
 
 type Schema = Record<string, unknown>;
 
@@ -195,31 +197,10 @@ const json = (schema: Schema, description: string) => ({
   content: { 'application/json': { schema } },
 });
 const err = (description: string) => json({ $ref: '#/components/schemas/ErrorList' }, description);
-const q = (
-  name: string,
-  description: string,
-  required = false,
-  schema: Schema = { type: 'string' },
-) => ({
-  name,
-  in: 'query',
-  required,
-  description,
-  schema,
-});
-const p = (name: string, description: string) => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string' },
-});
-
 /** The two state endpoints (contract, reservation) answer the same shape. */
 const orderStatus = (summary: string) => ({
   get: {
     summary,
-    parameters: [p('cid', 'Session id')],
     responses: {
       '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
       '404': err('unknown'),
@@ -236,12 +217,6 @@ function openApiDocument(wire: WireFormat): Schema {
       'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/Tenancy' } },
     },
   };
-  const stepParam = q(
-    'step',
-    'Step saved (start, uce, tenant, landlord, object, payment, selling, check). Without step: the whole application in one call (final submission).',
-    false,
-    { type: 'string', enum: [...stepIds] },
-  );
   const saveResponses = {
     '200': json(
       { $ref: '#/components/schemas/SaveAnswer' },
@@ -264,7 +239,6 @@ function openApiDocument(wire: WireFormat): Schema {
   const pdf = (summary: string) => ({
     get: {
       summary,
-      parameters: [p('cid', 'Session id')],
       responses: {
         '200': {
           description: 'The PDF',
@@ -281,7 +255,6 @@ function openApiDocument(wire: WireFormat): Schema {
       summary,
       tags: ['old API'],
       security: optionalKey,
-      parameters: [q('cid', 'Session id (absent: create)'), q('step', 'Step saved')],
       requestBody: {
         required: true,
         content: {
@@ -295,11 +268,10 @@ function openApiDocument(wire: WireFormat): Schema {
     };
     return { put: op, post: { ...op, summary: `${summary} (POST)` } };
   };
-  const anyJson = (summary: string, parameters: unknown[] = [], tag = 'old API') => ({
+  const anyJson = (summary: string, tag = 'old API') => ({
     get: {
       summary,
       tags: [tag],
-      parameters,
       responses: { '200': json({ type: 'object' }, 'Answer'), '404': err('unknown') },
     },
   });
@@ -316,7 +288,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/tenancies': {
         get: {
           summary: 'Load an application',
-          parameters: [q('cid', 'Session id', true)],
           responses: {
             '200': json(
               { type: 'object', properties: { data: { $ref: '#/components/schemas/Tenancy' } } },
@@ -332,22 +303,12 @@ function openApiDocument(wire: WireFormat): Schema {
           description:
             'Partners send the whole application with step "check" (in the body or the query) and their key; see docs/integrators.md.',
           security: optionalKey,
-          parameters: [
-            stepParam,
-            q('product_selection', 'Product selection of the page'),
-            q('reservation', '1/true/on: a reservation'),
-          ],
           requestBody: body,
           responses: saveResponses,
         },
         patch: {
           summary: 'Update an application step',
           security: optionalKey,
-          parameters: [
-            q('cid', 'Session id', true),
-            stepParam,
-            q('product_selection', 'Product selection'),
-          ],
           requestBody: body,
           responses: saveResponses,
         },
@@ -355,11 +316,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/rates': {
         get: {
           summary: 'Rates for every payment frequency (cacheable)',
-          parameters: [
-            q('sum', 'Deposit in euros', true),
-            q('payment', 'Frequency (ignored: all are answered)'),
-            q('product_selection', 'Product'),
-          ],
           responses: {
             '200': json(
               { $ref: '#/components/schemas/Rates' },
@@ -372,22 +328,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/saveprogress': {
         post: {
           summary: 'Mail a resume link ("Später fortfahren")',
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['cid', 'email'],
-                  properties: {
-                    cid: { type: 'string' },
-                    step: { type: 'string' },
-                    email: { type: 'string', format: 'email' },
-                  },
-                },
-              },
-            },
-          },
           responses: {
             '200': json(
               {
@@ -407,7 +347,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/partners/{code}': {
         get: {
           summary: 'Partner lookup: its sub-partners',
-          parameters: [p('code', 'Partner code (vm_id)'), q('cid', 'Session id, if any')],
           responses: {
             '200': json(
               {
@@ -432,52 +371,18 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/subpartners': {
         post: {
           summary: 'Save partner and sub-partner codes (uce step)',
-          parameters: [q('cid', 'Session id, if any')],
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    cid: { type: 'string' },
-                    partnerCode: { type: 'string' },
-                    subPartnerCode: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
           responses: saveResponses,
         },
       },
       '/api/checkout/step': {
         post: {
           summary: 'Checkout step call of the uce step',
-          requestBody: {
-            required: true,
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  properties: {
-                    cid: { type: 'string' },
-                    partnerCode: { type: 'string' },
-                    subPartnerCode: { type: 'string' },
-                    product: { type: 'string' },
-                    step: { type: 'string', enum: ['uce'] },
-                  },
-                },
-              },
-            },
-          },
           responses: saveResponses,
         },
       },
       '/api/banknames': {
         get: {
           summary: 'Bank name by German bank code (BLZ)',
-          parameters: [q('bankCode', '8 digits', true)],
           responses: {
             '200': json(
               {
@@ -501,12 +406,6 @@ function openApiDocument(wire: WireFormat): Schema {
         get: {
           summary:
             'A document of an accepted application through an expiring signed link (from the order status or the e-mail)',
-          parameters: [
-            p('applicationId', 'Application id (from the link)'),
-            p('file', 'certificate.pdf, policy.pdf or reservation_confirmation.pdf'),
-            q('expires', 'Unix time the link ends', true),
-            q('signature', 'HMAC of the link', true),
-          ],
           responses: {
             '200': { description: 'The PDF', content: { 'application/pdf': {} } },
             '403': err('invalid_link'),
@@ -518,9 +417,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/legal/{slug}.pdf': {
         get: {
           summary: 'A legal text as a sealed, tagged PDF',
-          parameters: [
-            p('slug', 'versicherungsbedingungen, verbraucherinformationen or widerrufsbelehrung'),
-          ],
           responses: {
             '200': { description: 'The PDF', content: { 'application/pdf': {} } },
             '404': err('unknown'),
@@ -531,7 +427,6 @@ function openApiDocument(wire: WireFormat): Schema {
         get: {
           summary:
             'A legal text (impressum, datenschutz, kontakt, versicherungsbedingungen, verbraucherinformationen, widerrufsbelehrung) with the operator details filled in',
-          parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
             '200': json(
               {
@@ -582,7 +477,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/addresses/cities': {
         get: {
           summary: 'Places for a postal code (OpenStreetMap data, ODbL)',
-          parameters: [q('zip', '5 digits', true)],
           responses: {
             '200': json(
               {
@@ -597,7 +491,6 @@ function openApiDocument(wire: WireFormat): Schema {
       '/api/addresses/streets': {
         get: {
           summary: 'Street suggestions (Photon geocoder, if configured)',
-          parameters: [q('q', 'Typed street', true), q('zip', 'Postal code'), q('city', 'City')],
           responses: {
             '200': json(
               {
@@ -633,17 +526,13 @@ function openApiDocument(wire: WireFormat): Schema {
       '/onlineantrag-sidebar/{name}': {
         get: {
           summary: 'Help text for a field (JSON {title, paragraphs}; ?format=html)',
-          parameters: [p('name', 'Field path'), q('format', 'html for an HTML fragment')],
           responses: {
             '200': json({ type: 'object' }, 'Help text'),
             '404': err('No help for this field'),
           },
         },
       },
-      '/tenancy_steps_reconfigured/cid_to_json': anyJson('Old API: load an application', [
-        q('cid', 'Session id', true),
-        q('reconf_to', 'Ignored'),
-      ]),
+      '/tenancy_steps_reconfigured/cid_to_json': anyJson('Old API: load an application'),
       '/tenancy_steps_reconfigured/json_to_cid': oldSave('Old API: save a step'),
       '/tenancy_reservation_steps_reconfigured/json_to_cid': oldSave(
         'Old API: save a reservation step',
@@ -655,15 +544,10 @@ function openApiDocument(wire: WireFormat): Schema {
           responses: { '200': json({ type: 'object' }, 'Sent, or errors') },
         },
       },
-      '/tenancy_steps_reconfigured/get_uce_configuration': anyJson('Old API: partner lookup', [
-        q('cid', 'Session id'),
-        q('partner_code', 'Partner code', true),
-      ]),
+      '/tenancy_steps_reconfigured/get_uce_configuration': anyJson('Old API: partner lookup'),
       '/tenancy_steps_reconfigured/save_uce_values': oldSave('Old API: save partner codes'),
-      '/ajax::tenancy_logic/rates': anyJson('Old API: rates', [q('sum', 'Deposit', true)]),
-      '/ajax::tenancy_logic/bank_code_to_name': anyJson('Old API: bank name', [
-        q('bank_code', 'Bank code', true),
-      ]),
+      '/ajax::tenancy_logic/rates': anyJson('Old API: rates'),
+      '/ajax::tenancy_logic/bank_code_to_name': anyJson('Old API: bank name'),
       '/health': {
         get: {
           summary: 'Health incl. database',
@@ -795,6 +679,10 @@ function openApiDocument(wire: WireFormat): Schema {
 }
 
 export function registerOpenApi(app: FastifyInstance, wire: WireFormat): void {
-  const doc = openApiDocument(wire);
-  app.get('/api/openapi.json', async () => doc);
+  // Built at the first request: by then every route (and its edge schemas) is registered.
+  let doc: Schema | undefined;
+  app.get(
+    '/api/openapi.json',
+    async () => (doc ??= withEdgeSchemas(openApiDocument(wire), registeredRoutes(app))),
+  );
 }

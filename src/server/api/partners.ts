@@ -1,10 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { apiMessages } from '../texts/api';
-import { apiError } from '../http/errors';
+import * as z from 'zod/mini';
+import { bodyText, edgeMeta, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { cidParam } from '../http/edgeParams';
 import type { RouteLimits } from '../http/rateLimits';
 import { partnerAnswer, uceAnswer } from '../handlers/partners';
-import { queryString } from '../handlers/replies';
 import type { Services } from '../services/index';
+
+const partnerParams = edgeObject({ code: pathParam({ description: 'Partner code (vm_id)' }) });
+const cidQuery = edgeObject({ cid: cidParam });
+/** The uce values; the codes themselves are read by the uce service (its field errors). */
+const uceBody = edgeObject({
+  cid: bodyText({ description: 'Session id' }),
+  partnerCode: bodyText({ description: 'Partner code' }),
+  subPartnerCode: bodyText({ description: 'Sub-partner code' }),
+  product: bodyText({ description: "Partner's product name" }),
+});
+const checkoutStepBody = edgeObject({
+  ...uceBody.def.shape,
+  step: z.optional(z.enum(['uce'])).register(edgeMeta, {
+    description: 'Only uce',
+    code: 'invalid_step',
+    message: apiMessages.onlyStepUce,
+  }),
+});
 
 /** Partners, sub-partners (uce) and the uce checkout-step call of the new API. */
 export function registerPartnerRoutes(
@@ -12,33 +31,35 @@ export function registerPartnerRoutes(
   services: Services,
   limits: RouteLimits,
 ): void {
+  const api = app.withTypeProvider<EdgeTypes>();
   const codec = services.tenancies.codecs.new;
   // Throttled: partner codes must not be enumerable (ADR 1111).
-  app.get('/api/partners/:code', { config: { rateLimit: limits.lookup } }, async (request, reply) =>
-    partnerAnswer(services, (request.params as { code: string }).code, reply),
+  api.get(
+    '/api/partners/:code',
+    {
+      config: { rateLimit: limits.lookup },
+      schema: { params: partnerParams, querystring: cidQuery },
+    },
+    async (request, reply) => partnerAnswer(services, request.params.code, reply),
   );
 
-  app.post('/api/subpartners', { config: { rateLimit: limits.write } }, async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return uceAnswer(
-      services,
-      codec,
-      { cid: queryString(q.cid) ?? queryString(body.cid), body },
-      reply,
-    );
-  });
+  api.post(
+    '/api/subpartners',
+    { config: { rateLimit: limits.write }, schema: { querystring: cidQuery, body: uceBody } },
+    async (request, reply) =>
+      uceAnswer(
+        services,
+        codec,
+        { cid: request.query.cid ?? request.body.cid, body: request.body },
+        reply,
+      ),
+  );
 
   // Spec §7 "checkout step endpoint": cid, partnerCode, subPartnerCode, product, step 'uce'.
-  app.post(
+  api.post(
     '/api/checkout/step',
-    { config: { rateLimit: limits.write } },
-    async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      if (body.step !== undefined && body.step !== 'uce') {
-        return reply.status(400).send(apiError(400, 'invalid_step', apiMessages.onlyStepUce));
-      }
-      return uceAnswer(services, codec, { cid: queryString(body.cid), body }, reply);
-    },
+    { config: { rateLimit: limits.write }, schema: { body: checkoutStepBody } },
+    async (request, reply) =>
+      uceAnswer(services, codec, { cid: request.body.cid, body: request.body }, reply),
   );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { EdgeTypes } from '../http/edge';
+import { saveProgressBody, saveProgressQuery } from '../http/edgeParams';
 import type { RouteLimits } from '../http/rateLimits';
 import { saveProgressAnswer } from '../handlers/saveProgress';
 import type { Services } from '../services/index';
@@ -9,7 +11,24 @@ export function registerSaveProgressRoutes(
   services: Services,
   limits: RouteLimits,
 ): void {
-  app.post('/api/saveprogress', { config: { rateLimit: limits.write } }, (request, reply) =>
-    saveProgressAnswer(services, services.tenancies.codecs.new, limits.mail, request, reply),
+  app.withTypeProvider<EdgeTypes>().post(
+    '/api/saveprogress',
+    {
+      config: { rateLimit: limits.write },
+      schema: { body: saveProgressBody, querystring: saveProgressQuery },
+    },
+    (request, reply) =>
+      saveProgressAnswer(
+        services,
+        services.tenancies.codecs.new,
+        limits.mail,
+        {
+          cid: request.body.cid ?? request.query.cid,
+          step: request.body.step ?? request.query.step,
+          email: request.body.email,
+        },
+        request,
+        reply,
+      ),
   );
 }

@@ -8,10 +8,40 @@ import {
 } from './service';
 import { contractTexts, formatDateTime } from '../../domain/index';
 import { apiMessages } from '../texts/api';
+import type * as z from 'zod/mini';
+import { bodyText, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
 
 const SESSION_COOKIE = 'mk_contract';
 
 type Body = Record<string, unknown>;
+
+// The values of the after-sale calls (ADR 0309): their form here, their German field errors in the
+// contract service (a wrong number or address is a field error, not a bad request).
+const link = bodyText({ description: 'Withdrawal link token from the e-mail' });
+const identification = {
+  contractNumber: bodyText({ description: 'Contract number MK-JJJJ-NNNNNN' }),
+  email: bodyText({ description: "The tenant's e-mail address" }),
+  confirmationEmail: bodyText({ description: 'Where the confirmation goes (optional)' }),
+};
+const withdrawalLinkQuery = edgeObject({
+  link: queryText({ description: 'Withdrawal link token' }),
+});
+const withdrawalBody = edgeObject({ link, ...identification });
+const accessBody = edgeObject(identification);
+const sessionBody = edgeObject({ token: bodyText({ description: 'Token of the magic link' }) });
+const documentParams = edgeObject({ kind: pathParam({ description: 'Document kind' }) });
+const ibanBody = edgeObject({ iban: bodyText({ description: 'New IBAN' }) });
+const addressBody = edgeObject({
+  street: bodyText({ description: 'Straße' }),
+  number: bodyText({ description: 'Hausnummer' }),
+  zip: bodyText({ description: 'PLZ' }),
+  city: bodyText({ description: 'Ort' }),
+});
+const dateBody = edgeObject({ date: bodyText({ description: 'Date TT.MM.JJJJ or YYYY-MM-DD' }) });
+const tokenParams = edgeObject({ token: pathParam({ description: 'Verification token' }) });
+const releaseBody = edgeObject({
+  code: bodyText({ description: 'Release code of the certificate' }),
+});
 
 function sendErrors(reply: FastifyReply, errors: ContractError[]) {
   const status = errors[0]?.status ?? 400;
@@ -44,10 +74,11 @@ function cookieOf(req: FastifyRequest, name: string): string | undefined {
  * and the contract page's session, the landlord's verification and release.
  */
 export function registerContractRoutes(
-  app: FastifyInstance,
+  root: FastifyInstance,
   service: ContractService,
   opts: { serverSecret: string; writeLimit: object; clock: { now(): Date } },
 ): void {
+  const app = root.withTypeProvider<EdgeTypes>();
   const write = { config: { rateLimit: opts.writeLimit } };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -65,77 +96,97 @@ export function registerContractRoutes(
   };
 
   // Withdrawal function (no login)
-  app.get('/api/contracts/withdrawal-link', async (req, reply) => {
-    noStore(reply);
-    const token = String((req.query as Body).link ?? '');
-    const found = await service.withdrawalLink(token);
-    if (!found)
-      return sendErrors(reply, [
-        new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid),
-      ]);
-    return reply.send(found);
-  });
+  app.get(
+    '/api/contracts/withdrawal-link',
+    { schema: { querystring: withdrawalLinkQuery } },
+    async (req, reply) => {
+      noStore(reply);
+      const token = req.query.link ?? '';
+      const found = await service.withdrawalLink(token);
+      if (!found)
+        return sendErrors(reply, [
+          new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid),
+        ]);
+      return reply.send(found);
+    },
+  );
 
-  app.post('/api/contracts/withdrawal', write, async (req, reply) => {
-    noStore(reply);
-    const body = (req.body ?? {}) as Body;
-    const link = typeof body.link === 'string' ? body.link : undefined;
-    try {
-      let result: { receivedAt: Date };
-      if (link) {
-        const found = await service.withdrawalLink(link);
-        if (!found)
-          throw new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid);
-        const confirm = checkIdentification({ ...body, email: 'x@x.de' }, false);
-        if (confirm.errors.length) return sendErrors(reply, confirm.errors);
-        result = await service.withdraw({
-          applicationId: readWithdrawalLinkToken(opts.serverSecret, link),
-          confirmationEmail: confirm.confirmationEmail,
-          actor: 'tenant',
+  app.post(
+    '/api/contracts/withdrawal',
+    { ...write, schema: { body: withdrawalBody } },
+    async (req, reply) => {
+      noStore(reply);
+      const body = req.body;
+      const link = body.link;
+      try {
+        let result: { receivedAt: Date };
+        if (link) {
+          const found = await service.withdrawalLink(link);
+          if (!found)
+            throw new ContractError(
+              404,
+              'invalid_link',
+              contractTexts.errors.withdrawalLinkInvalid,
+            );
+          const confirm = checkIdentification({ ...body, email: 'x@x.de' }, false);
+          if (confirm.errors.length) return sendErrors(reply, confirm.errors);
+          result = await service.withdraw({
+            applicationId: readWithdrawalLinkToken(opts.serverSecret, link),
+            confirmationEmail: confirm.confirmationEmail,
+            actor: 'tenant',
+          });
+        } else {
+          const id = checkIdentification(body);
+          if (id.errors.length) return sendErrors(reply, id.errors);
+          result = await service.withdraw({
+            contractNumber: id.number,
+            email: id.email,
+            confirmationEmail: id.confirmationEmail,
+            actor: 'tenant',
+          });
+        }
+        return reply.send({
+          receivedAt: result.receivedAt.toISOString(),
+          receivedAtText: formatDateTime(result.receivedAt),
         });
-      } else {
-        const id = checkIdentification(body);
-        if (id.errors.length) return sendErrors(reply, id.errors);
-        result = await service.withdraw({
-          contractNumber: id.number,
-          email: id.email,
-          confirmationEmail: id.confirmationEmail,
-          actor: 'tenant',
-        });
+      } catch (err) {
+        return handle(reply, err);
       }
-      return reply.send({
-        receivedAt: result.receivedAt.toISOString(),
-        receivedAtText: formatDateTime(result.receivedAt),
-      });
-    } catch (err) {
-      return handle(reply, err);
-    }
-  });
+    },
+  );
 
   // Magic link and session
-  app.post('/api/contracts/access', write, async (req, reply) => {
-    noStore(reply);
-    const id = checkIdentification((req.body ?? {}) as Body);
-    if (id.errors.length) return sendErrors(reply, id.errors);
-    await service.requestAccess(id.number, id.email);
-    return reply.code(202).send({ sent: true });
-  });
+  app.post(
+    '/api/contracts/access',
+    { ...write, schema: { body: accessBody } },
+    async (req, reply) => {
+      noStore(reply);
+      const id = checkIdentification(req.body);
+      if (id.errors.length) return sendErrors(reply, id.errors);
+      await service.requestAccess(id.number, id.email);
+      return reply.code(202).send({ sent: true });
+    },
+  );
 
-  app.post('/api/contracts/session', write, async (req, reply) => {
-    noStore(reply);
-    const token = String(((req.body ?? {}) as Body).token ?? '');
-    try {
-      const s = await service.openSession(token);
-      const secure = req.protocol === 'https' ? '; Secure' : '';
-      reply.header(
-        'set-cookie',
-        `${SESSION_COOKIE}=${encodeURIComponent(s.value)}; Max-Age=${s.maxAgeSeconds}; Path=/api/contracts; HttpOnly; SameSite=Strict${secure}`,
-      );
-      return reply.send({ ok: true, expiresInSeconds: s.maxAgeSeconds });
-    } catch (err) {
-      return handle(reply, err);
-    }
-  });
+  app.post(
+    '/api/contracts/session',
+    { ...write, schema: { body: sessionBody } },
+    async (req, reply) => {
+      noStore(reply);
+      const token = req.body.token ?? '';
+      try {
+        const s = await service.openSession(token);
+        const secure = req.protocol === 'https' ? '; Secure' : '';
+        reply.header(
+          'set-cookie',
+          `${SESSION_COOKIE}=${encodeURIComponent(s.value)}; Max-Age=${s.maxAgeSeconds}; Path=/api/contracts; HttpOnly; SameSite=Strict${secure}`,
+        );
+        return reply.send({ ok: true, expiresInSeconds: s.maxAgeSeconds });
+      } catch (err) {
+        return handle(reply, err);
+      }
+    },
+  );
 
   app.delete('/api/contracts/session', async (_req, reply) => {
     reply.header(
@@ -157,57 +208,63 @@ export function registerContractRoutes(
     }
   });
 
-  app.get('/api/contracts/me/documents/:kind', async (req, reply) => {
-    const id = session(req, reply);
-    if (!id) return reply;
-    const doc = await service.document(id, String((req.params as Body).kind));
-    if (!doc)
-      return reply
-        .code(404)
-        .send({ errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }] });
-    reply.header('content-type', 'application/pdf');
-    reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(Buffer.from(doc.content));
-  });
-
-  const action =
-    (fn: (id: string, body: Body) => Promise<unknown>) =>
-    async (req: FastifyRequest, reply: FastifyReply) => {
-      noStore(reply);
+  app.get(
+    '/api/contracts/me/documents/:kind',
+    { schema: { params: documentParams } },
+    async (req, reply) => {
       const id = session(req, reply);
       if (!id) return reply;
-      try {
-        return reply.send((await fn(id, (req.body ?? {}) as Body)) ?? { ok: true });
-      } catch (err) {
-        return handle(reply, err);
-      }
-    };
+      const doc = await service.document(id, req.params.kind);
+      if (!doc)
+        return reply
+          .code(404)
+          .send({ errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }] });
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(Buffer.from(doc.content));
+    },
+  );
+
+  /** A change on the contract page: the session's contract, the body as its schema parsed it. */
+  const action = <B extends Body>(
+    body: z.ZodMiniType<B>,
+    fn: (id: string, body: B) => Promise<unknown>,
+  ) =>
+    ({
+      ...write,
+      schema: { body },
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        noStore(reply);
+        const id = session(req, reply);
+        if (!id) return reply;
+        try {
+          return reply.send((await fn(id, (req.body ?? {}) as B)) ?? { ok: true });
+        } catch (err) {
+          return handle(reply, err);
+        }
+      },
+    }) as const;
 
   app.put(
     '/api/contracts/me/iban',
-    write,
-    action((id, b) => service.changeIban(id, b.iban)),
+    action(ibanBody, (id, b) => service.changeIban(id, b.iban)),
   );
   app.put(
     '/api/contracts/me/address',
-    write,
-    action((id, b) => service.changeAddress(id, b)),
+    action(addressBody, (id, b) => service.changeAddress(id, b)),
   );
   app.post(
     '/api/contracts/me/cancellation-quote',
-    write,
-    action((id, b) => service.quoteCancellation(id, b.date)),
+    action(dateBody, (id, b) => service.quoteCancellation(id, b.date)),
   );
   app.post(
     '/api/contracts/me/cancellation',
-    write,
-    action((id, b) => service.cancel(id, b.date)),
+    action(dateBody, (id, b) => service.cancel(id, b.date)),
   );
   app.post(
     '/api/contracts/me/withdrawal',
-    write,
-    action(async (id) => {
+    action(edgeObject({}), async (id) => {
       const r = await service.withdraw({ applicationId: id, actor: 'tenant' });
       return {
         receivedAt: r.receivedAt.toISOString(),
@@ -217,26 +274,31 @@ export function registerContractRoutes(
   );
 
   // The landlord's verification page
-  app.get('/api/contracts/verification/:token', async (req, reply) => {
-    noStore(reply);
-    const v = await service.verification(String((req.params as Body).token));
-    if (!v)
-      return sendErrors(reply, [
-        new ContractError(404, 'unknown', contractTexts.errors.unknownToken),
-      ]);
-    return reply.send(v);
-  });
-
-  app.post('/api/contracts/verification/:token/release', write, async (req, reply) => {
-    noStore(reply);
-    try {
-      const v = await service.release(
-        String((req.params as Body).token),
-        ((req.body ?? {}) as Body).code,
-      );
+  app.get(
+    '/api/contracts/verification/:token',
+    { schema: { params: tokenParams } },
+    async (req, reply) => {
+      noStore(reply);
+      const v = await service.verification(req.params.token);
+      if (!v)
+        return sendErrors(reply, [
+          new ContractError(404, 'unknown', contractTexts.errors.unknownToken),
+        ]);
       return reply.send(v);
-    } catch (err) {
-      return handle(reply, err);
-    }
-  });
+    },
+  );
+
+  app.post(
+    '/api/contracts/verification/:token/release',
+    { ...write, schema: { params: tokenParams, body: releaseBody } },
+    async (req, reply) => {
+      noStore(reply);
+      try {
+        const v = await service.release(req.params.token, req.body.code);
+        return reply.send(v);
+      } catch (err) {
+        return handle(reply, err);
+      }
+    },
+  );
 }

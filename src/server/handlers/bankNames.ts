@@ -2,11 +2,14 @@ import type { FastifyReply } from 'fastify';
 import { apiMessages } from '../texts/api';
 import { apiError } from '../http/errors';
 import type { Services } from '../services/index';
-import { queryString } from './replies';
 
 /** A bank's name and BIC by its 8-digit Bankleitzahl; 400 for a malformed, 404 for an unknown one. */
-export async function bankNameAnswer(services: Services, raw: unknown, reply: FastifyReply) {
-  const code = (queryString(raw) ?? '').replace(/\s+/g, '');
+export async function bankNameAnswer(
+  services: Services,
+  raw: string | undefined,
+  reply: FastifyReply,
+) {
+  const code = (raw ?? '').replace(/\s+/g, '');
   if (!/^\d{8}$/.test(code)) {
     return reply.status(400).send(apiError(400, 'invalid_bank_code', apiMessages.invalidBankCode));
   }

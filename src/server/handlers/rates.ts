@@ -3,7 +3,6 @@ import { apiMessages } from '../texts/api';
 import type { Config } from '../config';
 import { apiError } from '../http/errors';
 import { parseAmount, rates } from '../services/rulebook';
-import { queryString } from './replies';
 
 const maxSum = 10_000_000;
 
@@ -27,11 +26,11 @@ function memoOf(config: Config): Map<string, string> {
  */
 export function ratesAnswer(
   config: Config,
-  rawSum: unknown,
+  rawSum: string | undefined,
   decimal: ',' | '.' | 'auto',
   reply: FastifyReply,
 ) {
-  const raw = queryString(rawSum) ?? '';
+  const raw = rawSum ?? '';
   const key = `${decimal}${raw}`;
   const memo = memoOf(config);
   const hit = memo.get(key);

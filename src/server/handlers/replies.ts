@@ -22,10 +22,3 @@ export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyRepl
         : errorKeyMessage(err.code);
   return reply.status(status).send(apiError(status, err.code, message));
 }
-
-/** A query value as one string (qs may hand arrays or objects for repeated/bracket keys). */
-export function queryString(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v) && typeof v[v.length - 1] === 'string') return v[v.length - 1] as string;
-  return undefined;
-}

@@ -5,20 +5,26 @@ import type { WireCodec } from '../services/wire';
 import { fieldMessage } from '../services/rulebook';
 import { sendTenancyError } from './replies';
 
-/** Save progress ("Später fortfahren"): body cid, step, email; mails the resume link. */
+/** What a save-progress call sends (http/edgeParams.ts checks its form). */
+export interface SaveProgressInput {
+  cid?: string;
+  step?: string;
+  email?: string;
+}
+
+/** Save progress ("Später fortfahren"): cid, step, email; mails the resume link. */
 export async function saveProgressAnswer(
   services: Services,
   codec: WireCodec,
   limits: SaveProgressLimits,
+  input: SaveProgressInput,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const body = (request.body ?? {}) as Record<string, unknown>;
-  const q = request.query as Record<string, unknown>;
-  const cid = body.cid ?? q.cid;
-  const emailValue = typeof body.email === 'string' ? body.email : null;
+  const { cid, email } = input;
+  const emailValue = email ?? null;
   try {
-    if (typeof body.email === 'string' && body.email.trim() !== '') {
+    if (email !== undefined && email.trim() !== '') {
       for (const limit of [limits.perClient, limits.perAddress]) {
         const r = await limit(request);
         if (!r.isAllowed && r.isExceeded) {
@@ -38,11 +44,7 @@ export async function saveProgressAnswer(
         }
       }
     }
-    const errors = await services.saveProgress.send({
-      cid,
-      step: body.step ?? q.step,
-      email: body.email,
-    });
+    const errors = await services.saveProgress.send({ cid, step: input.step, email });
     const mapped = Object.fromEntries(
       Object.entries(codec.encodeErrors(errors, services.tenancies.emptyModel())).map(([, v]) => [
         'email',

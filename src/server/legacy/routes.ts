@@ -1,16 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { bodyText, edgeObject, queryText, type EdgeTypes } from '../http/edge';
+import {
+  bankCodeOf,
+  bankCodeQuery,
+  cidParam,
+  ratesQuery,
+  saveProgressBody,
+  saveProgressQuery,
+  stepParam,
+} from '../http/edgeParams';
 import type { RouteLimits } from '../http/rateLimits';
 import { bankNameAnswer } from '../handlers/bankNames';
 import { partnerAnswer, uceAnswer } from '../handlers/partners';
 import { ratesAnswer } from '../handlers/rates';
-import { queryString } from '../handlers/replies';
 import { saveProgressAnswer } from '../handlers/saveProgress';
 import { tenancyLoadAnswer, tenancySaveAnswer } from '../handlers/tenancies';
 import type { Services } from '../services/index';
 
 // find-my-way reads "::" as an escaped ":"; four colons match the literal "::" of the old paths.
 const ajax = '/ajax::::tenancy_logic';
+
+const cidQuery = edgeObject({ cid: cidParam });
+const loadQuery = edgeObject({ cid: cidParam, reconf_to: queryText({ description: 'Ignored' }) });
+const saveQuery = edgeObject({ cid: cidParam, step: stepParam });
+const uceQuery = edgeObject({ partner_code: queryText({ description: 'Partner code' }) });
+const uceBody = edgeObject({
+  cid: bodyText({ description: 'Session id' }),
+  partner_code: bodyText({ description: 'Partner code' }),
+});
 
 /**
  * The old API (spec §7, left column): a route table over the handlers it shares with the new API
@@ -23,34 +41,32 @@ export function registerLegacyRoutes(
 ): void {
   const { config, services, limits } = deps;
   const codec = services.tenancies.codecs.old;
+  const api = app.withTypeProvider<EdgeTypes>();
 
-  app.get('/tenancy_steps_reconfigured/cid_to_json', async (request, reply) =>
-    tenancyLoadAnswer(
-      services,
-      codec,
-      queryString((request.query as Record<string, unknown>).cid),
-      reply,
-    ),
+  api.get(
+    '/tenancy_steps_reconfigured/cid_to_json',
+    { schema: { querystring: loadQuery } },
+    async (request, reply) => tenancyLoadAnswer(services, codec, request.query.cid, reply),
   );
 
   for (const [path, reservation] of [
     ['/tenancy_steps_reconfigured/json_to_cid', false],
     ['/tenancy_reservation_steps_reconfigured/json_to_cid', true],
   ] as const) {
-    app.route({
+    api.route({
       method: ['PUT', 'POST'],
       url: path,
       config: { rateLimit: limits.write },
+      schema: { querystring: saveQuery },
       handler: async (request, reply) => {
-        const q = request.query as Record<string, unknown>;
-        const cid = queryString(q.cid);
+        const { cid, step } = request.query;
         return tenancySaveAnswer(
           services,
           {
             codec,
-            cid: cid ? cid : undefined,
+            cid,
             reservation,
-            step: queryString(q.step),
+            step,
             body: request.body,
             partner: request.partner,
           },
@@ -60,47 +76,58 @@ export function registerLegacyRoutes(
     });
   }
 
-  app.get(`${ajax}/rates`, async (request, reply) =>
-    ratesAnswer(config, (request.query as Record<string, unknown>).sum, 'auto', reply),
+  api.get(`${ajax}/rates`, { schema: { querystring: ratesQuery } }, async (request, reply) =>
+    ratesAnswer(config, request.query.sum, 'auto', reply),
   );
 
-  app.post(
+  api.post(
     '/tenancy_steps_reconfigured/save_progress',
-    { config: { rateLimit: limits.write } },
-    (request, reply) => saveProgressAnswer(services, codec, limits.mail, request, reply),
-  );
-
-  app.get(
-    '/tenancy_steps_reconfigured/get_uce_configuration',
-    { config: { rateLimit: limits.lookup } },
-    async (request, reply) => {
-      const q = request.query as Record<string, unknown>;
-      return partnerAnswer(services, queryString(q.partner_code), reply);
+    {
+      config: { rateLimit: limits.write },
+      schema: { body: saveProgressBody, querystring: saveProgressQuery },
     },
+    (request, reply) =>
+      saveProgressAnswer(
+        services,
+        codec,
+        limits.mail,
+        {
+          cid: request.body.cid ?? request.query.cid,
+          step: request.body.step ?? request.query.step,
+          email: request.body.email,
+        },
+        request,
+        reply,
+      ),
   );
 
-  app.route({
+  api.get(
+    '/tenancy_steps_reconfigured/get_uce_configuration',
+    { config: { rateLimit: limits.lookup }, schema: { querystring: uceQuery } },
+    async (request, reply) => partnerAnswer(services, request.query.partner_code, reply),
+  );
+
+  api.route({
     method: ['PUT', 'POST'],
     url: '/tenancy_steps_reconfigured/save_uce_values',
     config: { rateLimit: limits.write },
-    handler: async (request, reply) => {
-      const q = request.query as Record<string, unknown>;
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      return uceAnswer(
+    schema: { querystring: cidQuery, body: uceBody },
+    handler: async (request, reply) =>
+      uceAnswer(
         services,
         codec,
         {
-          cid: queryString(q.cid) ?? queryString(body.cid),
-          body,
-          partnerCode: queryString(body.partner_code),
+          cid: request.query.cid ?? request.body.cid,
+          body: request.body,
+          partnerCode: request.body.partner_code,
         },
         reply,
-      );
-    },
+      ),
   });
 
-  app.get(`${ajax}/bank_code_to_name`, async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    return bankNameAnswer(services, q.bank_code ?? q.bankCode ?? q.blz, reply);
-  });
+  api.get(
+    `${ajax}/bank_code_to_name`,
+    { schema: { querystring: bankCodeQuery } },
+    async (request, reply) => bankNameAnswer(services, bankCodeOf(request.query), reply),
+  );
 }

@@ -9,6 +9,8 @@ import {
   isLinkedKind,
   isPdfLegalSlug,
 } from '../documents/index';
+import { edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+import { cidPath } from '../http/edgeParams';
 import { apiError } from '../http/errors';
 import { hashCid, isPlausibleCid } from '../services/cid';
 import { deletedReason } from './deletion';
@@ -17,6 +19,16 @@ import { de } from '../../domain/index';
 import { apiMessages } from '../texts/api';
 
 const msg = de.ui.documents;
+const linkParams = edgeObject({
+  applicationId: pathParam({ description: 'Application id (uuid)' }),
+  file: pathParam({ description: 'Document kind with .pdf, e.g. certificate.pdf' }),
+});
+const linkQuery = edgeObject({
+  expires: queryText({ description: 'Unix seconds the link ends' }),
+  signature: queryText({ description: 'Signature of the link' }),
+});
+const slugParams = edgeObject({ slug: pathParam({ description: 'Slug of the legal text' }) });
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sendPdf(reply: FastifyReply, filename: string, content: Uint8Array, cache: string) {
@@ -41,11 +53,13 @@ export const processingRoutes: FastifyPluginAsync<{
   supply: DocumentSupply;
   secret: string;
   clock: Clock;
-}> = async (app, { db, supply, secret, clock }) => {
-  app.get('/api/documents/:applicationId/:file', async (req, reply) => {
-    const { applicationId, file } = req.params as { applicationId: string; file: string };
+}> = async (root, { db, supply, secret, clock }) => {
+  const app = root.withTypeProvider<EdgeTypes>();
+  const linkSchema = { schema: { params: linkParams, querystring: linkQuery } };
+  app.get('/api/documents/:applicationId/:file', linkSchema, async (req, reply) => {
+    const { applicationId, file } = req.params;
     const kind = file.replace(/\.pdf$/, '');
-    const { expires, signature } = req.query as Record<string, unknown>;
+    const { expires, signature } = req.query;
     if (!uuid.test(applicationId) || !file.endsWith('.pdf') || !isLinkedKind(kind)) {
       return reply.code(404).send(apiError(404));
     }
@@ -78,8 +92,8 @@ export const processingRoutes: FastifyPluginAsync<{
     return sendPdf(reply, doc.filename, doc.content, 'private, no-store');
   });
 
-  app.get('/api/legal/:slug.pdf', async (req, reply) => {
-    const { slug } = req.params as { slug: string };
+  app.get('/api/legal/:slug.pdf', { schema: { params: slugParams } }, async (req, reply) => {
+    const { slug } = req.params;
     if (!isPdfLegalSlug(slug)) return reply.code(404).send(apiError(404));
     const doc = await supply.legal.one(slug);
     return sendPdf(reply, doc.filename, doc.content, 'public, max-age=3600');
@@ -87,8 +101,8 @@ export const processingRoutes: FastifyPluginAsync<{
 
   const viaCid =
     (docKind: 'certificate' | 'reservation_confirmation') =>
-    async (req: { params: unknown }, reply: FastifyReply) => {
-      const { cid } = req.params as { cid: string };
+    async (req: { params: { cid: string } }, reply: FastifyReply) => {
+      const { cid } = req.params;
       if (!isPlausibleCid(cid)) return reply.code(404).send(apiError(404));
       const hash = hashCid(cid);
       const row = (
@@ -120,6 +134,7 @@ export const processingRoutes: FastifyPluginAsync<{
         303,
       );
     };
-  app.get('/api/tenancies/:cid/certificate.pdf', viaCid('certificate'));
-  app.get('/api/tenancies/:cid/reservation.pdf', viaCid('reservation_confirmation'));
+  const cidSchema = { schema: { params: cidPath } };
+  app.get('/api/tenancies/:cid/certificate.pdf', cidSchema, viaCid('certificate'));
+  app.get('/api/tenancies/:cid/reservation.pdf', cidSchema, viaCid('reservation_confirmation'));
 };

@@ -40,6 +40,9 @@ export const apiMessages = {
   unknownPartner: 'Dieser Partnercode ist uns nicht bekannt.',
   /** A contract document the contract does not have (/api/contracts/me/documents/:kind). */
   contractDocumentMissing: 'Nicht gefunden.',
+  /** A query, path or body value of the wrong form (http/edge.ts), e.g. ?cid[x]=1. */
+  invalidParameter: (name: string) =>
+    `Der Wert von „${name}“ hat nicht die erwartete Form. Bitte senden Sie ihn als einfachen Text.`,
 } as const;
 
 /** The licence notes answered beside looked-up data. */

@@ -1,0 +1,128 @@
+import type {
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+} from 'fastify';
+import * as z from 'zod/mini';
+import { apiMessages, statusMessages } from '../texts/api';
+import { HttpError } from './errors';
+
+/**
+ * The HTTP edge (ADR 0309): every route declares its path parameters, query and small bodies as
+ * zod schemas built from the domain's values (steps, lengths, enums). Fastify validates them before
+ * the handler runs, hands the handler the parsed values (typed through `EdgeTypes`), and the OpenAPI
+ * document takes its parameters and bodies from the same schemas (api/openapi.ts).
+ * The tenancy bodies are not checked here: the domain's wire codec is their schema, and a save
+ * stores what it can and answers a field-error map (spec §7).
+ */
+
+/** What the OpenAPI document says about a value, and the error a wrong value answers with. */
+export interface EdgeMeta {
+  description: string;
+  /** Stable code of the 400 answer (default `invalid_parameter`). */
+  code?: string;
+  /** German sentence of the 400 answer (default: names the parameter). */
+  message?: string;
+}
+export const edgeMeta = z.registry<EdgeMeta>();
+
+/** Route handlers see the parsed values of their schemas (`request.query.cid` is a string). */
+export interface EdgeTypes extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodMiniType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodMiniType ? z.input<this['schema']> : unknown;
+}
+
+const lastOf = (v: string | string[]) => (Array.isArray(v) ? v[v.length - 1] : v);
+/**
+ * One value of a query string as qs parses it. A name sent twice (`?cid=a&cid=b`) counts with its
+ * last value, as every handler read it before the edge had schemas; brackets (`?cid[x]=1`) are
+ * refused.
+ */
+const queryString = z.pipe(
+  z.union([z.string(), z.array(z.string()).check(z.minLength(1))]),
+  z.transform((v) => lastOf(v) ?? ''),
+);
+
+/** An optional query parameter; `?name=` counts as not given. */
+export const queryText = (meta: EdgeMeta) =>
+  z
+    .optional(
+      z.pipe(
+        queryString,
+        z.transform((v) => v || undefined),
+      ),
+    )
+    .register(edgeMeta, meta);
+
+/** An optional query parameter that must be one of the domain's values ('' counts as not given). */
+export const queryOneOf = <const V extends readonly [string, ...string[]]>(
+  values: V,
+  meta: EdgeMeta,
+) =>
+  z
+    .optional(
+      z.pipe(
+        queryString,
+        z.pipe(
+          z.transform((v: string) => v || undefined),
+          z.optional(z.enum(values)),
+        ),
+      ),
+    )
+    .register(edgeMeta, meta);
+
+/** A path parameter (always present, a string). */
+export const pathParam = (meta: EdgeMeta) => z.string().register(edgeMeta, meta);
+
+/** An optional text in a small JSON or form body. */
+export const bodyText = (meta: EdgeMeta) => z.optional(z.string()).register(edgeMeta, meta);
+
+/** An object of edge values; other names pass through untouched (older clients send more). */
+export const edgeObject = <S extends Record<string, z.ZodMiniType>>(shape: S, description = '') =>
+  z.looseObject(shape).register(edgeMeta, { description });
+
+function describeFailure(schema: z.ZodMiniType, error: z.core.$ZodError): HttpError {
+  const issue = error.issues[0];
+  const name = String(issue?.path[0] ?? '');
+  const shape = (schema as unknown as { def: { shape?: Record<string, z.ZodMiniType> } }).def.shape;
+  // A body that is no object at all is a malformed request, not a wrong value.
+  if (!name) return new HttpError(400, 'bad_request', statusMessages[400]!);
+  const meta = shape?.[name] ? edgeMeta.get(shape[name]) : undefined;
+  return new HttpError(
+    400,
+    meta?.code ?? 'invalid_parameter',
+    meta?.message ?? apiMessages.invalidParameter(name),
+  );
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route the app registered, with its edge schemas (the OpenAPI document is built from them). */
+export const registeredRoutes = (app: FastifyInstance): readonly RegisteredRoute[] =>
+  routeTables.get(app) ?? [];
+
+/**
+ * Validates each route's zod schemas (a wrong value answers 400 with a German sentence) and keeps
+ * the list of routes. Called before any route is registered, so plugins inherit the compiler.
+ */
+export function registerEdge(app: FastifyInstance): void {
+  const routes: RegisteredRoute[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, schema: route.schema });
+  });
+  const compile: FastifySchemaCompiler<z.ZodMiniType> = ({ schema }) => {
+    return (data: unknown) => {
+      const r = z.safeParse(schema, data ?? {});
+      return r.success ? { value: r.data } : { error: describeFailure(schema, r.error) };
+    };
+  };
+  app.setValidatorCompiler(compile);
+}

@@ -1,0 +1,48 @@
+import { stepIds } from '../services/rulebook';
+import { apiMessages } from '../texts/api';
+import { bodyText, edgeObject, pathParam, queryOneOf, queryText } from './edge';
+
+// The values both API generations and the after-sale API take at the edge, each described once
+// (ADR 0309). Steps come from the domain's step list, so a step the domain does not know is refused
+// here with the sentence the save answered with before.
+
+export const cidParam = queryText({ description: 'Session id (144 random bits); keep it secret.' });
+
+export const stepParam = queryOneOf(stepIds, {
+  description:
+    'Step saved (start, uce, tenant, landlord, object, payment, selling, check). Without step: the whole application in one call (final submission).',
+  code: 'invalid_step',
+  message: apiMessages.unknownStep,
+});
+
+export const productSelectionParam = queryText({
+  description: "Product selection of the page (stored with a partner's call)",
+});
+
+/** The bank code under the three names clients have used for it. */
+export const bankCodeQuery = edgeObject({
+  bankCode: queryText({ description: 'Bankleitzahl, 8 digits' }),
+  bank_code: queryText({ description: 'Bankleitzahl (old name)' }),
+  blz: queryText({ description: 'Bankleitzahl (old name)' }),
+});
+export const bankCodeOf = (q: { bankCode?: string; bank_code?: string; blz?: string }) =>
+  q.bankCode ?? q.bank_code ?? q.blz;
+
+export const ratesQuery = edgeObject({
+  sum: queryText({ description: 'Deposit in euros (decimal point or comma)' }),
+  payment: queryText({ description: 'Frequency (ignored: all are answered)' }),
+  product_selection: productSelectionParam,
+});
+
+export const cidPath = edgeObject({ cid: pathParam({ description: 'Session id' }) });
+
+/** Save progress ("Später fortfahren"): in the body, or cid and step in the query. */
+export const saveProgressBody = edgeObject({
+  cid: bodyText({ description: 'Session id' }),
+  step: bodyText({ description: 'Step the tenant was on' }),
+  email: bodyText({ description: 'Address the resume link goes to' }),
+});
+export const saveProgressQuery = edgeObject({
+  cid: cidParam,
+  step: queryText({ description: 'Step the tenant was on' }),
+});
