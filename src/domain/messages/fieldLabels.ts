@@ -1,96 +1,12 @@
 import type { FieldPath } from '../model/paths';
+import { mapFields } from '../fields/fields';
+import { groupLabels } from '../fields/registry';
 
-const address = (p: string, where: string) => ({
-  [`${p}.address.street`]: 'Straße',
-  [`${p}.address.number`]: 'Hausnummer',
-  [`${p}.address.zip`]: 'PLZ',
-  [`${p}.address.city`]: 'Ort',
-  [`${p}.address`]: where,
-});
-const tenant = (p: string) => ({
-  [`${p}.gender`]: 'Anrede',
-  [`${p}.firstName`]: 'Vorname',
-  [`${p}.lastName`]: 'Nachname',
-  [`${p}.birthdayDate`]: 'Geburtsdatum (TT.MM.JJJJ)',
-  [`${p}.nationality`]: 'Nationalität',
-  [`${p}.email`]: 'E-Mail-Adresse',
-  [`${p}.emailRepeat`]: 'E-Mail-Adresse wiederholen',
-  [`${p}.phone`]: 'Telefonnummer',
-  [`${p}.isCreditCheckApproved`]:
-    'Ich willige in die Bonitätsprüfung bei einer Auskunftei ein. Die Einwilligung kann ich jederzeit widerrufen.',
-  [`${p}.id`]: 'Kennung',
-  ...address(p, 'Aktuelle Anschrift'),
-});
-
-/** The German label of every field (the web uses these for <label>, the check page, summaries). */
-export const fieldLabels = {
-  'billing.partner_code': 'Partnercode (optional)',
-  'billing.hide_partner_code': 'Partnercode ausblenden',
-  'objective.deposit': 'Kautionshöhe in €',
-  'objective.target': 'Wofür benötigen Sie die Bürgschaft?',
-  'objective.useSecondTenant': 'Zweiten Mieter hinzufügen',
-  'objective.deliverTo': 'Wohin sollen wir die Bürgschaftsurkunde schicken?',
-  'objective.useDigitalGuarantee': 'Bürgschaftsurkunde digital per E-Mail erhalten',
-  'objective.paymentConditions': 'Zahlungsweise',
-  'objective.privacyPolicyAccepted':
-    'Ich habe die Datenschutzhinweise gelesen und bin mit der Verarbeitung meiner Daten einverstanden.',
-  'objective.conditionsAccepted':
-    'Ich habe die Versicherungsbedingungen, die Verbraucherinformationen und die Widerrufsbelehrung erhalten und akzeptiere sie.',
-  'objective.shippingNotesAccepted':
-    'Ich habe die Versandhinweise gelesen: Die Urkunde wird nur innerhalb Deutschlands verschickt.',
-  'objective.policyStartDate': 'Gewünschter Beginn der Bürgschaft (TT.MM.JJJJ)',
-  ...address('object', 'Anschrift der Mietwohnung'),
-  'object.contractSignDate': 'Mietbeginn laut Mietvertrag (TT.MM.JJJJ)',
-  'object.coldRent': 'Kaltmiete pro Monat in €',
-  'object.moveInDate': 'Einzugsdatum (TT.MM.JJJJ)',
-  'object.isContractLimited': 'Ist der Mietvertrag befristet?',
-  'object.contractLimitDate': 'Befristet bis (TT.MM.JJJJ)',
-  'object.isContractTerminated': 'Ist das Mietverhältnis bereits gekündigt?',
-  'object.isRentPaidUnpunctual': 'Wurde die Miete in den letzten 12 Monaten unpünktlich gezahlt?',
-  'object.isDepositPaidCompletely': 'Haben Sie die Mietkaution vollständig gezahlt?',
-  'object.isDepositConsumed':
-    'Hat der Vermieter die Kaution ganz oder teilweise in Anspruch genommen?',
-  'object.isObjectDamaged': 'Gibt es Schäden an der Mietsache?',
-  'object.hasPreinsurance': 'Bestand bereits eine Mietkautionsbürgschaft für diese Wohnung?',
-  'object.preinsuranceCompany': 'Bisheriger Anbieter',
-  'object.preinsuranceId': 'Bisherige Vertragsnummer',
-  'object.preinsuranceQuitBy': 'Wer hat die bisherige Bürgschaft gekündigt?',
-  'object.hasPredamage': 'Sind Vorschäden an der Wohnung bekannt?',
-  'object.predamageDetail': 'Beschreibung der Vorschäden',
-  ...tenant('firstTenant'),
-  ...tenant('secondTenant'),
-  'landlord.formOfAddress': 'Anrede des Vermieters',
-  'landlord.landlordName': 'Name des Vermieters',
-  'landlord.firstName': 'Vorname des Vermieters',
-  'landlord.lastName': 'Nachname des Vermieters',
-  'landlord.companyName': 'Firmenname',
-  'landlord.companyNameAddition': 'Firmenzusatz (optional)',
-  ...address('landlord', 'Anschrift des Vermieters'),
-  'landlord.id': 'Kennung',
-  'bankAccount.useIban': 'IBAN angeben (sonst Kontonummer und Bankleitzahl)',
-  'bankAccount.accountOwner': 'Kontoinhaber',
-  'bankAccount.iban': 'IBAN',
-  'bankAccount.accountNumber': 'Kontonummer',
-  'bankAccount.bankCode': 'Bankleitzahl',
-  'bankAccount.bankName': 'Name der Bank',
-  'security.captchaResponseKey': 'Sicherheitsaufgabe',
-  'security.pb': 'Bitte leer lassen',
-  'security.pbt': 'Bitte leer lassen',
-  'security.pbk': 'Bitte leer lassen',
-  'formHandling.forceToShowErrors': 'Fehler anzeigen',
-  'formHandling.contractState': 'Antragsstatus',
-  'formHandling.interactiveLock': 'Gesperrt',
-  'selling.keySafeing': 'Schlüsselnotdienst-Schutz',
-  'selling.keyFinder': 'Schlüsselfundservice',
-  'selling.wechselpilot': 'Energie-Wechselservice',
-  'selling.mailForwarding': 'Nachsendeservice (19,90 € einmalig für 6 Monate)',
-  'selling.immoscout': 'Umzugsangebote über ein Immobilienportal',
-  'selling.immoscout_area': 'Wohnfläche in m²',
-  'selling.preisboerse': 'Telefonische Preisberatung',
-  'selling.preisboerse_time': 'Gewünschtes Rückrufzeitfenster',
-  'selling.selfStorage': 'Selfstorage-Angebot',
-  'selling.movePackage': 'Umzugspaket',
-  'selling.MieterEngel': 'Gutschein für Mieterrechtsberatung (MieterEngel)',
-  'selling.MieterEngel_phone': 'Telefonnummer für den Mieteranwalt',
-  'uce.subPartnerCode': 'Code des Vermittlers (Unterpartner)',
-} as Record<FieldPath, string> & Record<string, string>;
+/**
+ * The German label of every field, from the field registry, and of the groups that have a legend
+ * (the web uses these for <label>, the check page, summaries).
+ */
+export const fieldLabels: Record<FieldPath, string> & Record<string, string> = {
+  ...mapFields((def) => def.label),
+  ...groupLabels,
+};

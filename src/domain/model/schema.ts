@@ -1,124 +1,74 @@
 import * as z from 'zod/mini';
+import type { FieldDef, FieldGroup, Flat, ModelOf } from '../fields/defs';
+import { isFieldDef } from '../fields/defs';
+import { fieldRegistry } from '../fields/registry';
+import type { paymentConditionValues } from '../fields/values';
 
-// The checkout form model of spec §3, as the browser holds it. Every leaf is optional: a value that
-// was never entered is undefined (booleans: null or undefined = unanswered). Text and dates are
-// strings exactly as typed (dates 'TT.MM.JJJJ'); deposit and cold rent are numbers in euros
-// (the web parses the typed text with parseAmount before storing it).
-const text = z.optional(z.string());
-const date = z.optional(z.string());
-const yesNo = z.optional(z.nullable(z.boolean()));
-const amount = z.optional(z.nullable(z.number()));
+export {
+  accountOwnerValues,
+  deliverToValues,
+  formOfAddressValues,
+  genderValues,
+  paymentConditionValues,
+  preinsuranceQuitByValues,
+  targetValues,
+} from '../fields/values';
 
-const addressSchema = z.object({ street: text, number: text, zip: text, city: text });
-
-export const targetValues = ['newContract', 'retrieveDeposit'] as const;
-/** Spelling of the spec kept on purpose: 'objectAddresss' has three s. */
-export const deliverToValues = [
-  'objectAddresss',
-  'legalAddress',
-  'landlordAddress',
-  'digital',
-] as const;
-export const paymentConditionValues = [1, 2, 4, 12] as const;
-export const genderValues = ['m', 'f'] as const;
-export const formOfAddressValues = ['m', 'f', 'company'] as const;
-export const accountOwnerValues = ['firstTenant', 'secondTenant'] as const;
-export const preinsuranceQuitByValues = ['tenant', 'insurer'] as const;
-
-const tenantSchema = z.object({
-  gender: z.optional(z.enum(genderValues)),
-  firstName: text,
-  lastName: text,
-  birthdayDate: date,
-  nationality: text,
-  email: text,
-  /** Repeated e-mail (spec §5 "e-mail repeat mismatch"); never stored beyond the step. */
-  emailRepeat: text,
-  phone: text,
-  address: addressSchema,
-  isCreditCheckApproved: yesNo,
-  id: text,
-});
-
-export const formModelSchema = z.object({
-  billing: z.object({ partner_code: text, hide_partner_code: yesNo }),
-  objective: z.object({
-    deposit: amount,
-    target: z.optional(z.enum(targetValues)),
-    useSecondTenant: yesNo,
-    deliverTo: z.optional(z.enum(deliverToValues)),
-    useDigitalGuarantee: yesNo,
-    paymentConditions: z.optional(z.literal(paymentConditionValues)),
-    privacyPolicyAccepted: yesNo,
-    conditionsAccepted: yesNo,
-    /** Versandhinweise (posted guarantee): accepted on the check step when not digital. */
-    shippingNotesAccepted: yesNo,
-    policyStartDate: date,
-  }),
-  object: z.object({
-    address: addressSchema,
-    contractSignDate: date,
-    coldRent: amount,
-    moveInDate: date,
-    isContractLimited: yesNo,
-    contractLimitDate: date,
-    isContractTerminated: yesNo,
-    isRentPaidUnpunctual: yesNo,
-    isDepositPaidCompletely: yesNo,
-    isDepositConsumed: yesNo,
-    isObjectDamaged: yesNo,
-    hasPreinsurance: yesNo,
-    preinsuranceCompany: text,
-    preinsuranceId: text,
-    preinsuranceQuitBy: z.optional(z.enum(preinsuranceQuitByValues)),
-    hasPredamage: yesNo,
-    predamageDetail: text,
-  }),
-  firstTenant: tenantSchema,
-  secondTenant: tenantSchema,
-  landlord: z.object({
-    formOfAddress: z.optional(z.enum(formOfAddressValues)),
-    landlordName: text,
-    firstName: text,
-    lastName: text,
-    companyName: text,
-    companyNameAddition: text,
-    address: addressSchema,
-    id: text,
-  }),
-  bankAccount: z.object({
-    useIban: yesNo,
-    accountOwner: z.optional(z.enum(accountOwnerValues)),
-    iban: text,
-    accountNumber: text,
-    bankCode: text,
-    bankName: text,
-  }),
-  security: z.object({ captchaResponseKey: text, pb: text, pbt: text, pbk: text }),
-  formHandling: z.object({ forceToShowErrors: yesNo, contractState: text, interactiveLock: yesNo }),
-  selling: z.object({
-    keySafeing: yesNo,
-    keyFinder: yesNo,
-    wechselpilot: yesNo,
-    mailForwarding: yesNo,
-    immoscout: yesNo,
-    immoscout_area: text,
-    preisboerse: yesNo,
-    preisboerse_time: text,
-    selfStorage: yesNo,
-    movePackage: yesNo,
-    MieterEngel: yesNo,
-    MieterEngel_phone: text,
-  }),
-  uce: z.object({ subPartnerCode: text }),
-  activeMask: z.array(z.string()),
-  cid: text,
-});
-
-export type FormModel = z.infer<typeof formModelSchema>;
-export type Address = z.infer<typeof addressSchema>;
-export type Tenant = z.infer<typeof tenantSchema>;
+// The checkout form model of spec §3, as the browser holds it, derived from the field registry.
+// Every leaf is optional: a value that was never entered is undefined (booleans: null or
+// undefined = unanswered). Text and dates are strings exactly as typed (dates 'TT.MM.JJJJ');
+// deposit and cold rent are numbers in euros (the web parses the typed text with parseAmount).
+export type FormModel = Flat<
+  ModelOf<typeof fieldRegistry> & {
+    // Beside the fields (not in the registry): the browser's mask and the session id.
+    activeMask: string[];
+    cid?: string;
+  }
+>;
+export type Address = FormModel['object']['address'];
+export type Tenant = FormModel['firstTenant'];
 export type PaymentConditions = (typeof paymentConditionValues)[number];
+
+const leafSchema = (def: FieldDef) => {
+  switch (def.kind) {
+    case 'text':
+    case 'date':
+      return z.optional(z.string());
+    case 'bool':
+      return z.optional(z.nullable(z.boolean()));
+    case 'amount':
+      return z.optional(z.nullable(z.number()));
+    case 'enum': {
+      const { values } = def;
+      const strings = (v: readonly (string | number)[]): v is readonly string[] =>
+        v.every((x) => typeof x === 'string');
+      return z.optional(strings(values) ? z.enum(values) : z.literal([...values]));
+    }
+  }
+};
+
+const groupSchema = (group: FieldGroup): z.ZodMiniType =>
+  z.object(
+    Object.fromEntries(
+      Object.entries(group).map(([key, node]) => [
+        key,
+        isFieldDef(node) ? leafSchema(node) : groupSchema(node),
+      ]),
+    ),
+  );
+
+/**
+ * The model's runtime check, built from the same registry as the FormModel type. The one cast:
+ * zod cannot infer a type through a runtime walk; model/paths.test.ts checks that the schema's
+ * leaves are exactly the registry's fields.
+ */
+export const formModelSchema = z.object({
+  ...Object.fromEntries(
+    Object.entries(fieldRegistry).map(([key, group]) => [key, groupSchema(group)]),
+  ),
+  activeMask: z.array(z.string()),
+  cid: z.optional(z.string()),
+}) as unknown as z.ZodMiniType<FormModel>;
 
 export type DeepPartial<T> = T extends readonly (infer U)[]
   ? U[]

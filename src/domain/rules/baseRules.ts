@@ -1,6 +1,8 @@
 import type { FormModel } from '../model/schema';
 import type { FieldPath } from '../model/paths';
 import { getField } from '../model/paths';
+import type { FieldDef } from '../fields/defs';
+import { pickFields } from '../fields/fields';
 import { addDays, addYears, germanToIso } from '../dates';
 import type { ErrorCode } from './codes';
 import type { RuleContext } from './context';
@@ -117,84 +119,73 @@ const terminated: Check = (v) => (v === true ? 'contractTerminated' : undefined)
 const accountOwner: Check = (v, m) =>
   v === 'secondTenant' && m.objective.useSecondTenant !== true ? 'invalid' : undefined;
 
-const req: FieldRule = { required: 'value' };
 /** Printed on the certificate and the policy: only characters the documents can show. */
 const printable: Check = (v) =>
   unsupportedCharacters(str(v)).length > 0 ? 'unsupportedCharacters' : undefined;
-const printed: FieldRule = { required: 'value', checks: [printable] };
-const address = (p: string): Record<string, FieldRule> => ({
-  [`${p}.address.street`]: printed,
-  [`${p}.address.number`]: { required: 'value', checks: [matches(patterns.houseNumber)] },
-  [`${p}.address.zip`]: { required: 'value', checks: [matches(patterns.zip)] },
-  [`${p}.address.city`]: printed,
+const address = <P extends 'object' | 'firstTenant' | 'secondTenant' | 'landlord'>(p: P) => ({
+  [`${p}.address.street`]: [printable],
+  [`${p}.address.number`]: [matches(patterns.houseNumber)],
+  [`${p}.address.zip`]: [matches(patterns.zip)],
+  [`${p}.address.city`]: [printable],
 });
-const tenant = (p: 'firstTenant' | 'secondTenant'): Record<string, FieldRule> => ({
-  [`${p}.gender`]: req,
-  [`${p}.firstName`]: printed,
-  [`${p}.lastName`]: printed,
-  [`${p}.birthdayDate`]: { required: 'value', checks: [validDate, birthday] },
-  // Its check needs the country list: tableRules.ts.
-  [`${p}.nationality`]: req,
-  [`${p}.email`]: { required: 'value', checks: [matches(patterns.email)] },
-  [`${p}.emailRepeat`]: { required: 'value', checks: [emailRepeat(p)] },
-  [`${p}.phone`]: { required: 'value', checks: [matches(patterns.phone)] },
-  [`${p}.isCreditCheckApproved`]: { required: 'true' },
+const tenant = (p: 'firstTenant' | 'secondTenant') => ({
+  [`${p}.firstName`]: [printable],
+  [`${p}.lastName`]: [printable],
+  [`${p}.birthdayDate`]: [validDate, birthday],
+  // nationality: its check needs the country list (tableRules.ts).
+  [`${p}.email`]: [matches(patterns.email)],
+  [`${p}.emailRepeat`]: [emailRepeat(p)],
+  [`${p}.phone`]: [matches(patterns.phone)],
   ...address(p),
 });
 
+/**
+ * The checks of each field beyond required (spec §5 and §9), in order; the first failing one
+ * counts. A typo in a path fails tsc (the table is checked against FieldPath).
+ */
+const fieldChecks: Partial<Record<FieldPath, Check[]>> = {
+  'objective.deposit': [deposit],
+  'objective.deliverTo': [deliverTo],
+  'objective.policyStartDate': [validDate, policyStart],
+  ...address('object'),
+  'object.contractSignDate': [validDate, contractSignDate],
+  'object.moveInDate': [validDate, moveInDate],
+  'object.coldRent': [coldRent],
+  'object.contractLimitDate': [validDate, contractLimitDate],
+  'object.isContractTerminated': [terminated],
+  ...tenant('firstTenant'),
+  ...tenant('secondTenant'),
+  'landlord.landlordName': [printable],
+  'landlord.firstName': [printable],
+  'landlord.lastName': [printable],
+  'landlord.companyName': [printable],
+  'landlord.companyNameAddition': [printable],
+  ...address('landlord'),
+  'bankAccount.accountOwner': [accountOwner],
+  // iban: its check needs the IBAN registry (tableRules.ts).
+  'bankAccount.accountNumber': [matches(patterns.accountNumber)],
+  'bankAccount.bankCode': [matches(patterns.bankCode)],
+  'selling.MieterEngel_phone': [matches(patterns.phone)],
+};
+
 export type RuleBook = Partial<Record<FieldPath, FieldRule>>;
+
+/** Required or not, from the field registry: a consent must be ticked, an optional may stay empty. */
+const requiredOf = (def: FieldDef): FieldRule['required'] =>
+  def.kind === 'bool' && def.consent ? 'true' : def.optional ? undefined : 'value';
 
 /**
  * The rule book without the checks that need large tables (ADR 0807): what each field must
- * satisfy when it is shown (spec §5 and §9). fieldRules.ts adds tableRules.ts for the full book;
- * the web loads that part only on the steps that show those fields.
+ * satisfy when it is shown (spec §5 and §9): required from the field registry, checks from
+ * fieldChecks. fieldRules.ts adds tableRules.ts for the full book; the web loads that part only on
+ * the steps that show those fields.
  */
-export const baseRules: RuleBook = {
-  'objective.deposit': { required: 'value', checks: [deposit] },
-  'objective.target': req,
-  'objective.deliverTo': { required: 'value', checks: [deliverTo] },
-  'objective.paymentConditions': req,
-  'objective.policyStartDate': { required: 'value', checks: [validDate, policyStart] },
-  'objective.conditionsAccepted': { required: 'true' },
-  'objective.privacyPolicyAccepted': { required: 'true' },
-  'objective.shippingNotesAccepted': { required: 'true' },
-  ...address('object'),
-  'object.contractSignDate': { required: 'value', checks: [validDate, contractSignDate] },
-  'object.moveInDate': { required: 'value', checks: [validDate, moveInDate] },
-  'object.coldRent': { required: 'value', checks: [coldRent] },
-  'object.isContractLimited': req,
-  'object.contractLimitDate': { required: 'value', checks: [validDate, contractLimitDate] },
-  'object.isContractTerminated': { required: 'value', checks: [terminated] },
-  'object.isRentPaidUnpunctual': req,
-  'object.isDepositPaidCompletely': req,
-  'object.isDepositConsumed': req,
-  'object.isObjectDamaged': req,
-  'object.hasPreinsurance': req,
-  'object.preinsuranceCompany': req,
-  'object.preinsuranceId': req,
-  'object.preinsuranceQuitBy': req,
-  'object.hasPredamage': req,
-  'object.predamageDetail': req,
-  ...tenant('firstTenant'),
-  ...tenant('secondTenant'),
-  'landlord.formOfAddress': req,
-  'landlord.landlordName': printed,
-  'landlord.firstName': printed,
-  'landlord.lastName': printed,
-  'landlord.companyName': printed,
-  'landlord.companyNameAddition': { checks: [printable] },
-  ...address('landlord'),
-  'bankAccount.accountOwner': { required: 'value', checks: [accountOwner] },
-  // Its check needs the IBAN registry: tableRules.ts.
-  'bankAccount.iban': req,
-  'bankAccount.accountNumber': { required: 'value', checks: [matches(patterns.accountNumber)] },
-  'bankAccount.bankCode': { required: 'value', checks: [matches(patterns.bankCode)] },
-  'bankAccount.bankName': req,
-  'security.captchaResponseKey': req,
-  'selling.immoscout_area': req,
-  'selling.preisboerse_time': req,
-  'selling.MieterEngel_phone': { required: 'value', checks: [matches(patterns.phone)] },
-};
+export const baseRules: RuleBook = pickFields((def, path): FieldRule | undefined => {
+  const required = requiredOf(def);
+  const checks = fieldChecks[path];
+  if (!required && !checks) return undefined;
+  return { ...(required ? { required } : {}), ...(checks ? { checks } : {}) };
+});
 
 /**
  * Checks one field against its rule in `rules`; returns the first failing code (required,

@@ -35,14 +35,6 @@ export const frequencyWords: Record<PaymentConditions, { noun: string; adverb: s
   12: { noun: 'Monat', adverb: 'monatlich' },
 };
 
-/** Wire names of the frequencies in the new API. */
-export const frequencyNames: Record<PaymentConditions, string> = {
-  1: 'annually',
-  2: 'semi-annually',
-  4: 'quarterly',
-  12: 'monthly',
-};
-
 /** a / b for non-negative integers, rounded half up. */
 const divHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 

@@ -1,129 +1,30 @@
-import type { FieldPath } from '../model/paths';
-import { fieldPaths } from '../model/paths';
-import { frequencyNames } from '../tariff/rates';
+import { mapFields, pickFields } from '../fields/fields';
 import type { WireFormat } from './format';
 import { makeWire } from './format';
 
+// The name and value tables of the three formats, derived from the field registry
+// (fields/registry.ts); only the rules for whole key prefixes (aliases, case) are written here.
+
 /** Old API: the model path nested under tenancy_retail, e.g. tenancy_retail[objective][deposit]. */
-const oldNames = Object.fromEntries(
-  fieldPaths.map((p) => [p, `tenancy_retail[${p.split('.').join('][')}]`]),
-) as Record<FieldPath, string>;
+const oldNames = mapFields((_def, path) => `tenancy_retail[${path.split('.').join('][')}]`);
 
-const address = (prefix: string) => ({
-  street: `${prefix}[address][street]`,
-  number: `${prefix}[address][streetNumber]`,
-  zip: `${prefix}[address][zip]`,
-  city: `${prefix}[address][city]`,
-});
+/** The new API's names; the reconfigured one differs for the extra questions and the digital box. */
+const newNames = (api: 'new' | 'reconfigured') =>
+  mapFields((def) => (typeof def.wire === 'string' ? def.wire : def.wire[api]));
 
-function newNames(prefixOf: { extra: string; digital: string }): Record<FieldPath, string> {
-  const names: Record<string, string> = {
-    'billing.partner_code': 'partnerCode',
-    'billing.hide_partner_code': 'hidePartnerCode',
-    'objective.deposit': 'rentalObject[rentalContract][deposit]',
-    'objective.target': 'rentalObject[rentalContract][isExisting]',
-    'objective.useSecondTenant': 'hasCoTenant',
-    'objective.deliverTo': 'postalDestination',
-    'objective.useDigitalGuarantee': prefixOf.digital,
-    'objective.paymentConditions': 'bankAccount[paymentFrequency]',
-    'objective.privacyPolicyAccepted': 'privacyPolicyAccepted',
-    'objective.conditionsAccepted': 'termsAccepted',
-    'objective.shippingNotesAccepted': 'shippingNotesAccepted',
-    'objective.policyStartDate': 'policyStartDate',
-    'object.contractSignDate': 'rentalObject[rentalContract][signedAt]',
-    'object.coldRent': 'rentalObject[rentalContract][rent]',
-    'object.moveInDate': 'rentalObject[rentalContract][movedInAt]',
-    'object.isContractLimited': 'rentalObject[rentalContract][isLimited]',
-    'object.contractLimitDate': 'rentalObject[rentalContract][limitedUntil]',
-    'object.isContractTerminated': 'rentalObject[rentalContract][isTerminated]',
-    'object.isRentPaidUnpunctual': 'rentalObject[history][rentPaidLate]',
-    'object.isDepositPaidCompletely': 'rentalObject[history][depositPaidCompletely]',
-    'object.isDepositConsumed': 'rentalObject[history][depositClaimed]',
-    'object.isObjectDamaged': 'rentalObject[history][objectDamaged]',
-    'object.hasPreinsurance': `${prefixOf.extra}[preinsurance][exists]`,
-    'object.preinsuranceCompany': `${prefixOf.extra}[preinsurance][company]`,
-    'object.preinsuranceId': `${prefixOf.extra}[preinsurance][policyNumber]`,
-    'object.preinsuranceQuitBy': `${prefixOf.extra}[preinsurance][terminatedBy]`,
-    'object.hasPredamage': `${prefixOf.extra}[predamage][exists]`,
-    'object.predamageDetail': `${prefixOf.extra}[predamage][description]`,
-    'landlord.formOfAddress': 'landlord[gender]',
-    'landlord.landlordName': 'landlord[fullName]',
-    'landlord.firstName': 'landlord[firstName]',
-    'landlord.lastName': 'landlord[name]',
-    'landlord.companyName': 'landlord[companyName]',
-    'landlord.companyNameAddition': 'landlord[companyNameAddition]',
-    'landlord.id': 'landlord[id]',
-    'bankAccount.useIban': 'bankAccount[useIban]',
-    'bankAccount.accountOwner': 'bankAccount[owner]',
-    'bankAccount.iban': 'bankAccount[iban]',
-    'bankAccount.accountNumber': 'bankAccount[accountNumber]',
-    'bankAccount.bankCode': 'bankAccount[bankCode]',
-    'bankAccount.bankName': 'bankAccount[bankName]',
-    'security.captchaResponseKey': 'captchaResponseKey',
-    'security.pb': 'pb',
-    'security.pbt': 'pbt',
-    'security.pbk': 'pbk',
-    'formHandling.forceToShowErrors': 'formHandling[forceToShowErrors]',
-    'formHandling.contractState': 'state',
-    'formHandling.interactiveLock': 'formHandling[interactiveLock]',
-    'selling.immoscout_area': 'selling[immoscoutArea]',
-    'selling.preisboerse_time': 'selling[preisboerseTime]',
-    'selling.MieterEngel': 'selling[mieterEngel]',
-    'selling.MieterEngel_phone': 'selling[mieterEngelPhone]',
-    'uce.subPartnerCode': 'subPartnerCode',
-  };
-  for (const [k, v] of Object.entries(address('rentalObject'))) names[`object.address.${k}`] = v;
-  for (const [k, v] of Object.entries(address('landlord'))) names[`landlord.address.${k}`] = v;
-  // Group names as partners' systems send them (firstTenant, secondTenant); tenant and coTenant
-  // are read as aliases (see newAliases).
-  for (const [model, wire] of [
-    ['firstTenant', 'firstTenant'],
-    ['secondTenant', 'secondTenant'],
-  ] as const) {
-    const t = (f: string) => `${wire}[${f}]`;
-    Object.assign(names, {
-      [`${model}.gender`]: t('gender'),
-      [`${model}.firstName`]: t('firstName'),
-      [`${model}.lastName`]: t('name'),
-      [`${model}.birthdayDate`]: t('dateOfBirth'),
-      [`${model}.nationality`]: t('nationality'),
-      [`${model}.email`]: t('email'),
-      [`${model}.emailRepeat`]: t('emailConfirmation'),
-      [`${model}.phone`]: t('phone'),
-      [`${model}.isCreditCheckApproved`]: t('creditCheckAccepted'),
-      [`${model}.id`]: t('id'),
-    });
-    for (const [k, v] of Object.entries(address(wire))) names[`${model}.address.${k}`] = v;
-  }
-  for (const p of fieldPaths)
-    if (p.startsWith('selling.') && !names[p]) names[p] = `selling[${p.slice(8)}]`;
-  return names as Record<FieldPath, string>;
-}
-
-const newEnums = {
-  'objective.target': { newContract: 'false', retrieveDeposit: 'true' },
-  'objective.deliverTo': {
-    objectAddresss: 'object_address',
-    legalAddress: 'legal_address',
-    landlordAddress: 'landlord_address',
-    digital: 'digital',
-  },
-  'objective.paymentConditions': Object.fromEntries(
-    Object.entries(frequencyNames).map(([k, v]) => [k, v]),
-  ),
-  'firstTenant.gender': { m: 'male', f: 'female' },
-  'secondTenant.gender': { m: 'male', f: 'female' },
-  'landlord.formOfAddress': { m: 'male', f: 'female', company: 'company' },
-};
+/** model value -> new API value, for the choices spelled differently there. */
+const newEnums = pickFields((def) => (def.kind === 'enum' ? def.newValues : undefined));
 
 /** Earlier names of the new API, still read: tenant/coTenant groups and owner values. */
 const newAliases = [
   ['tenant[', 'firstTenant['],
   ['coTenant[', 'secondTenant['],
 ] as const;
-const newEnumAliases = {
-  'bankAccount.accountOwner': { tenant: 'firstTenant', coTenant: 'secondTenant' },
-};
+const newEnumAliases = pickFields((def) =>
+  def.kind === 'enum' && def.newValueAliases
+    ? Object.fromEntries(Object.entries(def.newValueAliases).map(([w, v]) => [w, String(v)]))
+    : undefined,
+);
 /** Extras are matched regardless of case (selling[mieterengel] is selling[mieterEngel]). */
 const newCaseInsensitive = ['selling['];
 
@@ -142,7 +43,7 @@ export const oldApiWire: WireFormat = makeWire({
 /** New API: names of spec §3, booleans 'true'/'false', decimal point, dates YYYY-MM-DD. */
 export const newApiWire: WireFormat = makeWire({
   name: 'new',
-  names: newNames({ extra: 'rentalObject', digital: 'digitalGuarantee' }),
+  names: newNames('new'),
   booleans: ['true', 'false'],
   decimal: '.',
   dates: 'iso',
@@ -156,10 +57,7 @@ export const newApiWire: WireFormat = makeWire({
 /** Reconfigured new API: like the new API; the extra questions travel under additionalQuestions. */
 export const reconfiguredApiWire: WireFormat = makeWire({
   name: 'reconfigured',
-  names: newNames({
-    extra: 'additionalQuestions',
-    digital: 'rentalObject[rentalContract][digitalGuarantee]',
-  }),
+  names: newNames('reconfigured'),
   booleans: ['true', 'false'],
   decimal: '.',
   dates: 'iso',

@@ -1,0 +1,41 @@
+import type { FieldDef, FieldGroup, PathsOf } from './defs';
+import { isFieldDef } from './defs';
+import { fieldRegistry } from './registry';
+
+/** Every field of the form model as a dotted path, e.g. 'firstTenant.address.zip'. */
+export type FieldPath = PathsOf<typeof fieldRegistry>;
+
+function walk(group: FieldGroup, prefix: string): [string, FieldDef][] {
+  return Object.entries(group).flatMap(([key, node]) =>
+    isFieldDef(node) ? [[prefix + key, node]] : walk(node, `${prefix}${key}.`),
+  );
+}
+
+/**
+ * The registry's fields in its order. The one place where a runtime walk meets the FieldPath
+ * type: the walk visits exactly the leaves PathsOf names (registry.test.ts compares them with the
+ * zod schema built from the same object).
+ */
+export const fieldEntries = walk(fieldRegistry, '') as [FieldPath, FieldDef][];
+
+/** A table with a value for every field (tsc then knows it is complete). */
+export function mapFields<T>(value: (def: FieldDef, path: FieldPath) => T): Record<FieldPath, T> {
+  return Object.fromEntries(fieldEntries.map(([p, d]) => [p, value(d, p)])) as Record<FieldPath, T>;
+}
+
+/** A table with the fields for which `value` gives something (max lengths, enum spellings). */
+export function pickFields<T>(
+  value: (def: FieldDef, path: FieldPath) => T | undefined,
+): Partial<Record<FieldPath, T>> {
+  const out: Partial<Record<FieldPath, T>> = {};
+  for (const [p, d] of fieldEntries) {
+    const v = value(d, p);
+    if (v !== undefined) out[p] = v;
+  }
+  return out;
+}
+
+/** The fields with a help text (content/sidebar/<path>.md): shown by a step, help not off. */
+export const helpTextPaths: FieldPath[] = fieldEntries
+  .filter(([, def]) => !def.notShown && def.help !== false)
+  .map(([path]) => path);
