@@ -21,16 +21,21 @@ function schemaLeaves(schema: unknown, prefix = ''): string[] {
 }
 
 describe('field registry', () => {
-  test.each(fieldEntries)('%s has a label and a step shows it (or it says why not)', (path, def) => {
-    expect(def.label.trim(), path).not.toBe('');
-    if (def.notShown)
-      expect(shownByAStep.has(path), `${path} is marked notShown but a step shows it`).toBe(false);
-    else
-      expect(
-        shownByAStep.has(path),
-        `no step shows ${path}: add it to the fields of its step (flow/steps.ts) or give it notShown`,
-      ).toBe(true);
-  });
+  test.each(fieldEntries)(
+    '%s has a label and a step shows it (or it says why not)',
+    (path, def) => {
+      expect(def.label.trim(), path).not.toBe('');
+      if (def.notShown)
+        expect(shownByAStep.has(path), `${path} is marked notShown but a step shows it`).toBe(
+          false,
+        );
+      else
+        expect(
+          shownByAStep.has(path),
+          `no step shows ${path}: add it to the fields of its step (flow/steps.ts) or give it notShown`,
+        ).toBe(true);
+    },
+  );
 
   test('the zod schema holds exactly the registry fields (the one cast in model/schema.ts)', () => {
     expect(schemaLeaves(formModelSchema)).toEqual([
@@ -59,6 +64,9 @@ describe('field registry', () => {
 
   test('group labels name groups that hold fields', () => {
     for (const group of Object.keys(groupLabels))
-      expect(fieldEntries.some(([path]) => path.startsWith(`${group}.`)), group).toBe(true);
+      expect(
+        fieldEntries.some(([path]) => path.startsWith(`${group}.`)),
+        group,
+      ).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { fieldEntries } from '../fields/fields';
 import { defaultFormModel } from '../model/defaults';
 import type { FormModel } from '../model/schema';
 import type { RuleContext } from '../rules/context';
@@ -142,19 +143,11 @@ describe.each(scenarios)('$name', ({ config, reservation = false, edit }) => {
     );
   });
   test('emptying any shown field (except optional ones) makes it fail', () => {
-    const optional = new Set([
-      'billing.partner_code',
-      'uce.subPartnerCode',
-      'landlord.companyNameAddition',
-      'objective.useDigitalGuarantee',
-      'objective.useSecondTenant',
-      'bankAccount.useIban',
-      'security.pb',
-      'security.pbt',
-      'security.pbk',
-    ]);
+    // Optional is what the field registry marks so (partner codes, the company addition, the
+    // switches with a default, the bot checks, the extras' boxes); the rest must fail when empty.
+    const optional = new Set<string>(fieldEntries.filter(([, d]) => d.optional).map(([p]) => p));
     for (const path of activeMaskOf(model, list, c)) {
-      if (optional.has(path) || (path.startsWith('selling.') && !path.includes('_'))) continue;
+      if (optional.has(path)) continue;
       const [group, ...rest] = path.split('.');
       const copy = structuredClone(model) as unknown as Record<string, Record<string, unknown>>;
       let node = copy[group!]!;
