@@ -62,13 +62,19 @@ const groupSchema = (group: FieldGroup): z.ZodMiniType =>
  * zod cannot infer a type through a runtime walk; model/paths.test.ts checks that the schema's
  * leaves are exactly the registry's fields.
  */
-export const formModelSchema = z.object({
-  ...Object.fromEntries(
-    Object.entries(fieldRegistry).map(([key, group]) => [key, groupSchema(group)]),
-  ),
-  activeMask: z.array(z.string()),
-  cid: z.optional(z.string()),
-}) as unknown as z.ZodMiniType<FormModel>;
+export const formModelSchema = /* @__PURE__ */ buildFormModelSchema();
+
+// PURE above: a bundle that imports only the types and *Values of this module (the web) drops the
+// walk and zod with it.
+function buildFormModelSchema(): z.ZodMiniType<FormModel> {
+  return z.object({
+    ...Object.fromEntries(
+      Object.entries(fieldRegistry).map(([key, group]) => [key, groupSchema(group)]),
+    ),
+    activeMask: z.array(z.string()),
+    cid: z.optional(z.string()),
+  }) as unknown as z.ZodMiniType<FormModel>;
+}
 
 export type DeepPartial<T> = T extends readonly (infer U)[]
   ? U[]
