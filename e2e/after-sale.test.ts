@@ -232,7 +232,11 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await shoot(page, 'vertrag-kuendigung', engine);
     await app.clickButton(contractTexts.contract.cancelConfirm);
     await page.getByText(`Ihre Kündigung zum ${lastDay} ist eingegangen`).waitFor();
-    expect(await page.getByTestId('contract-status').innerText()).toBe(`gekündigt zum ${lastDay}`);
+    // The confirmation shows at once; the status follows when the page has reloaded the contract.
+    await page
+      .getByTestId('contract-status')
+      .filter({ hasText: `gekündigt zum ${lastDay}` })
+      .waitFor();
     await app.expectAccessible();
     await shoot(page, 'vertrag-gekuendigt', engine);
     const mail = await mailText(h.server.smtp, `Bestätigung Ihrer Kündigung – Vertrag ${number}`);
