@@ -6,7 +6,7 @@ export type { FormModel, PaymentConditions } from './model/schema';
 export { defaultFormModel } from './model/defaults';
 export type { FieldPath } from './model/paths';
 export { fieldPaths, fieldKinds, isFieldPath, getField, setField } from './model/paths';
-export { helpTextPaths } from './fields/fields';
+export { apiFieldPaths, helpTextPaths } from './fields/fields';
 
 // dates
 export { todayInBerlin, berlinTime, germanToIso, addDays } from './dates';

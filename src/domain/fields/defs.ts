@@ -21,6 +21,13 @@ interface Common {
   readonly notShown?: string;
   /** false: no help button (bot checks). Otherwise the help text is content/sidebar/<path>.md. */
   readonly help?: false;
+  /**
+   * false: a link's prefill_data never fills it (ADR 1109): where mail and money go, the bot
+   * checks and client state. Consent boxes (`consent`) are never prefilled either.
+   */
+  readonly prefill?: false;
+  /** false: not in the API's documented body (ids the server sets, the browser's own state). */
+  readonly api?: false;
   readonly wire: NewApiName;
 }
 

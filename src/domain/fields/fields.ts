@@ -39,3 +39,19 @@ export function pickFields<T>(
 export const helpTextPaths: FieldPath[] = fieldEntries
   .filter(([, def]) => !def.notShown && def.help !== false)
   .map(([path]) => path);
+
+/**
+ * What a link's prefill_data may fill in (ADR 1109): not the consents (a pre-ticked box is no
+ * consent, GDPR Art. 7, BGH "Planet49") and not the fields marked `prefill: false` (e-mail and bank
+ * account decide where mail and money go, the bot checks, client state).
+ */
+export const prefillPaths: ReadonlySet<FieldPath> = new Set(
+  fieldEntries
+    .filter(([, def]) => def.prefill !== false && !(def.kind === 'bool' && def.consent))
+    .map(([path]) => path),
+);
+
+/** The fields of the API's documented body (the OpenAPI Tenancy schema): all but `api: false`. */
+export const apiFieldPaths: readonly FieldPath[] = fieldEntries
+  .filter(([, def]) => def.api !== false)
+  .map(([path]) => path);

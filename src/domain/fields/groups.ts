@@ -28,11 +28,12 @@ export const tenantFields = (group: 'firstTenant' | 'secondTenant') => {
     lastName: text({ label: 'Nachname', max: 30, wire: wire('name') }),
     birthdayDate: date({ label: 'Geburtsdatum (TT.MM.JJJJ)', wire: wire('dateOfBirth') }),
     nationality: text({ label: 'Nationalität', wire: wire('nationality') }),
-    email: text({ label: 'E-Mail-Adresse', max: 255, wire: wire('email') }),
+    email: text({ label: 'E-Mail-Adresse', max: 255, prefill: false, wire: wire('email') }),
     /** Repeated e-mail (spec §5 "e-mail repeat mismatch"); never stored beyond the step. */
     emailRepeat: text({
       label: 'E-Mail-Adresse wiederholen',
       max: 255,
+      prefill: false,
       wire: wire('emailConfirmation'),
     }),
     phone: text({ label: 'Telefonnummer', max: 22, wire: wire('phone') }),
@@ -46,6 +47,7 @@ export const tenantFields = (group: 'firstTenant' | 'secondTenant') => {
       label: 'Kennung',
       optional: true,
       notShown: 'set by the server, never sent',
+      api: false,
       wire: wire('id'),
     }),
     address: addressFields(group),

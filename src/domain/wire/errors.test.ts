@@ -103,10 +103,11 @@ describe('prefill_data', () => {
           accountNumber: '123',
           bankCode: '37040044',
           accountOwner: 'tenant',
+          useIban: false,
           bankName: 'Bank',
         },
         security: { pb: 'gotcha', pbt: '1', pbk: 'x', captchaResponseKey: 'y' },
-        formHandling: { locked: true },
+        formHandling: { interactiveLock: true, forceToShowErrors: true },
       }),
       {
         firstTenant: { lastName: 'Muster' },

@@ -1,4 +1,5 @@
 import type { DeepPartial, FormModel } from '../model/schema';
+import { prefillPaths } from '../fields/fields';
 import { fieldKinds, isFieldPath } from '../model/paths';
 import { flattenDots } from './flatten';
 import { modelValue, parseAmount } from './values';
@@ -18,20 +19,8 @@ export function sanitizeModel(
   return out as DeepPartial<FormModel>;
 }
 
-/**
- * What a link must never fill in for the tenant (issue 15 item 11, ADR 1109): consents are the
- * tenant's own declarations (a pre-ticked box is no consent, GDPR Art. 7, BGH "Planet49"), the
- * e-mail address and the bank account decide where mail and money go (a crafted link could send
- * them elsewhere), and the security group holds the bot checks (a pre-filled honeypot would trap
- * the payment step). Client state (formHandling) is never the link's either.
- */
-function prefillAllowed(path: string): boolean {
-  if (path.startsWith('security.') || path.startsWith('formHandling.')) return false;
-  if (path.startsWith('bankAccount.') && path !== 'bankAccount.bankName') return false;
-  return !/(^|\.)(email|emailRepeat|isCreditCheckApproved|conditionsAccepted|privacyPolicyAccepted|shippingNotesAccepted)$/.test(
-    path,
-  );
-}
+/** What a link may fill in: the registry says (consents and `prefill: false` never, ADR 1109). */
+const prefillAllowed = (path: string) => isFieldPath(path) && prefillPaths.has(path);
 
 /**
  * prefill_data (JSON from the page URL): model-shaped keys plus apartment.sum (deposit, only if it

@@ -3,7 +3,7 @@ import { webhookEventTypes } from '../webhooks/events';
 import {
   defaultFormModel,
   fieldKinds,
-  fieldPaths,
+  apiFieldPaths,
   setField,
   stepIds,
   type FieldPath,
@@ -19,12 +19,7 @@ type Schema = Record<string, unknown>;
 /** The request/response body of a tenancy, generated from the domain's wire names and kinds. */
 function tenancySchema(wire: WireFormat): Schema {
   const root: Schema = { type: 'object', additionalProperties: true, properties: {} };
-  for (const path of fieldPaths) {
-    if (
-      path.endsWith('.id') ||
-      (path.startsWith('formHandling.') && path !== 'formHandling.contractState')
-    )
-      continue;
+  for (const path of apiFieldPaths) {
     const name = wire.wireName(path);
     const keys = name.replace(/\]/g, '').split('[');
     let node = root;
