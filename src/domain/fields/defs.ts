@@ -19,6 +19,11 @@ interface Common {
    * field must be in the fields of a step (flow/steps.ts); a test checks both ways.
    */
   readonly notShown?: string;
+  /**
+   * Why a field a step shows has no control of its own (a token the form fills in and sends with
+   * the step). src/web/steps/stepFields.test.tsx expects a control for every other shown field.
+   */
+  readonly noControl?: string;
   /** false: no help button (bot checks). Otherwise the help text is content/sidebar/<path>.md. */
   readonly help?: false;
   /**

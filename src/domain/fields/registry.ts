@@ -251,6 +251,7 @@ export const fieldRegistry = {
       label: 'Bitte leer lassen',
       optional: true,
       help: false,
+      noControl: 'part of the signed bot-check token CaptchaField fetches from GET /api/botcheck',
       wire: 'pbt',
     }),
     pbk: text({
@@ -258,6 +259,7 @@ export const fieldRegistry = {
       label: 'Bitte leer lassen',
       optional: true,
       help: false,
+      noControl: 'part of the signed bot-check token CaptchaField fetches from GET /api/botcheck',
       wire: 'pbk',
     }),
   },

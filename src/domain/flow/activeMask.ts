@@ -42,7 +42,8 @@ const guards: Partial<Record<FieldPath, Guard>> = {
   'selling.MieterEngel_phone': (m) => m.selling.MieterEngel === true,
 };
 
-function candidateFields(step: StepId, ctx: RuleContext): readonly FieldPath[] {
+/** Every field a step can show in this context (steps.ts), before the guards narrow it. */
+export function candidateFields(step: StepId, ctx: RuleContext): readonly FieldPath[] {
   if (step === 'tenant' && ctx.reservation) return reservationTenantFields;
   if (step === 'object' && ctx.reconfigured && !ctx.reservation)
     return [...startFields, ...steps.object.fields];

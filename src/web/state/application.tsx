@@ -36,9 +36,18 @@ interface ApplicationValue {
 
 const ApplicationContext = createContext<ApplicationValue | null>(null);
 
-/** One model for the whole visit: back, forward and edits never lose a value. */
-export function ApplicationProvider({ children }: { children: ReactNode }) {
-  const [model, setModel] = useState<FormModel>(defaultFormModel);
+/**
+ * One model for the whole visit: back, forward and edits never lose a value. `initialModel` lets
+ * a test render a step for a given model (the app starts from the defaults and loads by cid).
+ */
+export function ApplicationProvider({
+  children,
+  initialModel,
+}: {
+  children: ReactNode;
+  initialModel?: FormModel;
+}) {
+  const [model, setModel] = useState<FormModel>(() => initialModel ?? defaultFormModel());
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [session, setSessionState] = useState<Session>({
     reservation: false,

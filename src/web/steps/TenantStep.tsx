@@ -5,6 +5,7 @@ import { useNavigate } from '../app/router';
 import { stepUrl } from '../app/urls';
 import { Check, Text } from '../forms/bound';
 import { CaptchaField } from '../forms/CaptchaField';
+import { fieldId } from '../forms/ids';
 import { useApplication } from '../state/application';
 import { useStepForm } from '../state/stepForm';
 import { ui } from '../text';
@@ -63,6 +64,8 @@ export default function TenantStep({ ctx }: StepBodyProps) {
 
   const second = app.model.objective.useSecondTenant === true;
   const canHaveSecond = form.mask.includes('objective.useSecondTenant');
+  // The add and remove buttons are the control of objective.useSecondTenant: they carry its id.
+  const secondTenantId = fieldId('objective.useSecondTenant');
   return (
     <>
       <h2>{ui.steps.tenant.firstTenantTitle}</h2>
@@ -71,6 +74,7 @@ export default function TenantStep({ ctx }: StepBodyProps) {
         <button
           type="button"
           className="button button--secondary"
+          id={secondTenantId}
           ref={addButton}
           onClick={() => {
             form.set('objective.useSecondTenant', true);
@@ -89,6 +93,7 @@ export default function TenantStep({ ctx }: StepBodyProps) {
           <button
             type="button"
             className="button button--secondary"
+            id={secondTenantId}
             onClick={() => {
               form.set('objective.useSecondTenant', false);
               requestAnimationFrame(() => addButton.current?.focus());
