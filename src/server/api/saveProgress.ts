@@ -18,17 +18,6 @@ export function registerSaveProgressRoutes(
       schema: { body: saveProgressBody, querystring: saveProgressQuery },
     },
     (request, reply) =>
-      saveProgressAnswer(
-        services,
-        services.tenancies.codecs.new,
-        limits.mail,
-        {
-          cid: request.body.cid ?? request.query.cid,
-          step: request.body.step ?? request.query.step,
-          email: request.body.email,
-        },
-        request,
-        reply,
-      ),
+      saveProgressAnswer(services, services.tenancies.codecs.new, limits.mail, request, reply),
   );
 }

@@ -6,22 +6,26 @@ import { fieldMessage } from '../services/rulebook';
 import { sendTenancyError } from './replies';
 
 /** What a save-progress call sends (http/edgeParams.ts checks its form). */
-export interface SaveProgressInput {
+interface SaveProgressInput {
   cid?: string;
   step?: string;
   email?: string;
 }
 
-/** Save progress ("Später fortfahren"): cid, step, email; mails the resume link. */
+/**
+ * Save progress ("Später fortfahren"): cid, step and email in the body (cid and step may come in
+ * the query instead; the body wins); mails the resume link.
+ */
 export async function saveProgressAnswer(
   services: Services,
   codec: WireCodec,
   limits: SaveProgressLimits,
-  input: SaveProgressInput,
-  request: FastifyRequest,
+  request: FastifyRequest & { body: SaveProgressInput; query: Omit<SaveProgressInput, 'email'> },
   reply: FastifyReply,
 ) {
-  const { cid, email } = input;
+  const cid = request.body.cid ?? request.query.cid;
+  const step = request.body.step ?? request.query.step;
+  const email = request.body.email;
   const emailValue = email ?? null;
   try {
     if (email !== undefined && email.trim() !== '') {
@@ -44,7 +48,7 @@ export async function saveProgressAnswer(
         }
       }
     }
-    const errors = await services.saveProgress.send({ cid, step: input.step, email });
+    const errors = await services.saveProgress.send({ cid, step, email });
     const mapped = Object.fromEntries(
       Object.entries(codec.encodeErrors(errors, services.tenancies.emptyModel())).map(([, v]) => [
         'email',

@@ -86,19 +86,7 @@ export function registerLegacyRoutes(
       config: { rateLimit: limits.write },
       schema: { body: saveProgressBody, querystring: saveProgressQuery },
     },
-    (request, reply) =>
-      saveProgressAnswer(
-        services,
-        codec,
-        limits.mail,
-        {
-          cid: request.body.cid ?? request.query.cid,
-          step: request.body.step ?? request.query.step,
-          email: request.body.email,
-        },
-        request,
-        reply,
-      ),
+    (request, reply) => saveProgressAnswer(services, codec, limits.mail, request, reply),
   );
 
   api.get(
