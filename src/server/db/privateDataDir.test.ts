@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildServer, type ChildServer } from '../testing/childServer';
+import { waitFor } from '../testing/webhookReceiver';
 import { makeDataDirPrivate } from './privateDataDir';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -107,10 +108,13 @@ describe('DATA_DIR made private at start', () => {
     expect(mode(dir)).toBe(0o700);
     const open = [...modesBelow(dir)].filter(([, m]) => (m & 0o077) !== 0);
     expect(open).toEqual([]);
-    const line = second.stdout
-      .map((l) => JSON.parse(l) as { msg?: string; files?: number })
-      .find((l) => l.msg === 'data files made private');
-    expect(line?.files).toBeGreaterThan(100);
+    // Log lines are written in batches (ADR 0600): the server may answer before this one is out.
+    const madePrivate = () =>
+      second.stdout
+        .map((l) => JSON.parse(l) as { msg?: string; files?: number })
+        .find((l) => l.msg === 'data files made private');
+    await waitFor(() => madePrivate() !== undefined, 50);
+    expect(madePrivate()?.files).toBeGreaterThan(100);
     expect((await fetch(`${second.url}/health`)).status).toBe(200);
     second.process.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
