@@ -6,7 +6,7 @@ import type { Database } from './db/client';
 import type { Logger } from './log';
 import { createLogger } from './log';
 import { parseQueryString as parseQuery, registerBodyParsers } from './http/bodies';
-import { registerEdge } from './http/edge';
+import { edgeSchemaController, registerEdge } from './http/edge';
 import { registerErrorHandling } from './http/errors';
 import { availabilityOf } from './db/availability';
 import { registerRequestLogging } from './http/logging';
@@ -44,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Unknown query keys and odd encodings are the handlers' problem, not a crash.
     routerOptions: { maxParamLength: 200, querystringParser: (str: string) => parseQuery(str) },
     forceCloseConnections: 'idle',
+    // Route schemas are zod (http/edge.ts, ADR 0309): Ajv is never loaded.
+    schemaController: edgeSchemaController,
     // A slow or stalled client cannot hold a connection open (ADR 1111): the whole request must
     // arrive within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after 60 s, and Node checks
     // every second instead of every 30 s. Node derives headersTimeout from the requestTimeout given
