@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { edgeMeta, type RegisteredRoute } from '../http/edge';
+import { edgeMeta, shapeOf, type RegisteredRoute } from '../http/edge';
 
 type Schema = Record<string, unknown>;
 
@@ -9,9 +9,6 @@ export const openApiPath = (url: string): string =>
     .split('::')
     .map((part) => part.replace(/:([A-Za-z_]+)/g, '{$1}'))
     .join(':');
-
-const shapeOf = (schema: unknown): Record<string, z.ZodMiniType> =>
-  (schema as { def?: { shape?: Record<string, z.ZodMiniType> } } | undefined)?.def?.shape ?? {};
 
 /** The JSON schema of one value as the handler receives it; every wire value is text at least. */
 function valueSchema(s: z.ZodMiniType): Schema {

@@ -11,7 +11,7 @@ import { HttpError } from './errors';
 
 /**
  * The HTTP edge (ADR 0309): every route declares its path parameters, query and small bodies as
- * zod schemas built from the domain's values (steps, lengths, enums). Fastify validates them before
+ * zod schemas built from the domain's values (the step list, the choices). Fastify validates them before
  * the handler runs, hands the handler the parsed values (typed through `EdgeTypes`), and the OpenAPI
  * document takes its parameters and bodies from the same schemas (api/openapi.ts).
  * The tenancy bodies are not checked here: the domain's wire codec is their schema, and a save
@@ -45,33 +45,20 @@ const queryString = z.pipe(
   z.transform((v) => lastOf(v) ?? ''),
 );
 
-/** An optional query parameter; `?name=` counts as not given. */
-export const queryText = (meta: EdgeMeta) =>
-  z
-    .optional(
-      z.pipe(
-        queryString,
-        z.transform((v) => v || undefined),
-      ),
-    )
-    .register(edgeMeta, meta);
+/** `?name=` counts as not given. */
+const queryValue = z.pipe(
+  queryString,
+  z.transform((v) => v || undefined),
+);
 
-/** An optional query parameter that must be one of the domain's values ('' counts as not given). */
+/** An optional query parameter. */
+export const queryText = (meta: EdgeMeta) => z.optional(queryValue).register(edgeMeta, meta);
+
+/** An optional query parameter that must be one of the domain's values. */
 export const queryOneOf = <const V extends readonly [string, ...string[]]>(
   values: V,
   meta: EdgeMeta,
-) =>
-  z
-    .optional(
-      z.pipe(
-        queryString,
-        z.pipe(
-          z.transform((v: string) => v || undefined),
-          z.optional(z.enum(values)),
-        ),
-      ),
-    )
-    .register(edgeMeta, meta);
+) => z.optional(z.pipe(queryValue, z.optional(z.enum(values)))).register(edgeMeta, meta);
 
 /** A path parameter (always present, a string). */
 export const pathParam = (meta: EdgeMeta) => z.string().register(edgeMeta, meta);
@@ -83,13 +70,16 @@ export const bodyText = (meta: EdgeMeta) => z.optional(z.string()).register(edge
 export const edgeObject = <S extends Record<string, z.ZodMiniType>>(shape: S, description = '') =>
   z.looseObject(shape).register(edgeMeta, { description });
 
+/** The values of an edge object by name (empty for any other schema). */
+export const shapeOf = (schema: unknown): Record<string, z.ZodMiniType> =>
+  (schema as { def?: { shape?: Record<string, z.ZodMiniType> } } | undefined)?.def?.shape ?? {};
+
 function describeFailure(schema: z.ZodMiniType, error: z.core.$ZodError): HttpError {
-  const issue = error.issues[0];
-  const name = String(issue?.path[0] ?? '');
-  const shape = (schema as unknown as { def: { shape?: Record<string, z.ZodMiniType> } }).def.shape;
+  const name = String(error.issues[0]?.path[0] ?? '');
   // A body that is no object at all is a malformed request, not a wrong value.
   if (!name) return new HttpError(400, 'bad_request', statusMessages[400]!);
-  const meta = shape?.[name] ? edgeMeta.get(shape[name]) : undefined;
+  const value = shapeOf(schema)[name];
+  const meta = value ? edgeMeta.get(value) : undefined;
   return new HttpError(
     400,
     meta?.code ?? 'invalid_parameter',
