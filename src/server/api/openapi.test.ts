@@ -63,6 +63,7 @@ describe('OpenAPI document', () => {
       required: true,
     });
     expect(param('/ajax::tenancy_logic/bank_code_to_name', 'get', 'blz')).toBeDefined();
+    expect(param('/api/rates', 'get', 'sum')).toMatchObject({ required: true });
     const checkout = doc.paths['/api/checkout/step'].post.requestBody.content['application/json'];
     expect(checkout.schema.properties.step.enum).toEqual(['uce']);
     const withdrawal = doc.paths['/api/contracts/withdrawal'].post.requestBody;
@@ -88,5 +89,11 @@ describe('OpenAPI document', () => {
     // A name sent twice counts with its last value, as before the schemas.
     const twice = await call(s.url, 'GET', '/api/rates?sum=x&sum=1500');
     expect(twice.status).toBe(200);
+    // A required value left out answers its own code, as the handler did before the schemas.
+    for (const path of ['/api/rates', '/api/rates?sum=']) {
+      const missing = await call(s.url, 'GET', path);
+      expect(missing.status).toBe(400);
+      expect(missing.body.errors[0].code).toBe('invalid_sum');
+    }
   });
 });

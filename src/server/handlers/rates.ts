@@ -26,11 +26,10 @@ function memoOf(config: Config): Map<string, string> {
  */
 export function ratesAnswer(
   config: Config,
-  rawSum: string | undefined,
+  raw: string,
   decimal: ',' | '.' | 'auto',
   reply: FastifyReply,
 ) {
-  const raw = rawSum ?? '';
   const key = `${decimal}${raw}`;
   const memo = memoOf(config);
   const hit = memo.get(key);

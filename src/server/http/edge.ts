@@ -54,6 +54,10 @@ const queryValue = z.pipe(
 /** An optional query parameter. */
 export const queryText = (meta: EdgeMeta) => z.optional(queryValue).register(edgeMeta, meta);
 
+/** A query parameter that must be given and not empty (its meta's code answers otherwise). */
+export const requiredQueryText = (meta: EdgeMeta) =>
+  z.pipe(queryString, z.string().check(z.minLength(1))).register(edgeMeta, meta);
+
 /** An optional query parameter that must be one of the domain's values. */
 export const queryOneOf = <const V extends readonly [string, ...string[]]>(
   values: V,

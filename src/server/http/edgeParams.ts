@@ -1,6 +1,6 @@
 import { stepIds } from '../services/rulebook';
 import { apiMessages } from '../texts/api';
-import { bodyText, edgeObject, pathParam, queryOneOf, queryText } from './edge';
+import { bodyText, edgeObject, pathParam, queryOneOf, queryText, requiredQueryText } from './edge';
 
 // The values both API generations and the after-sale API take at the edge, each described once
 // (ADR 0309). Steps come from the domain's step list, so a step the domain does not know is refused
@@ -29,7 +29,11 @@ export const bankCodeOf = (q: { bankCode?: string; bank_code?: string; blz?: str
   q.bankCode ?? q.bank_code ?? q.blz;
 
 export const ratesQuery = edgeObject({
-  sum: queryText({ description: 'Deposit in euros (decimal point or comma)' }),
+  sum: requiredQueryText({
+    description: 'Deposit in euros (decimal point or comma)',
+    code: 'invalid_sum',
+    message: apiMessages.invalidSum,
+  }),
   payment: queryText({ description: 'Frequency (ignored: all are answered)' }),
   product_selection: productSelectionParam,
 });
