@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 import { apiMessages } from '../texts/api';
+import { edgeSchemaController } from './edge';
 
 /** Paths whose answers are API answers (no-store, CORS, Origin check). */
 export function isApiPath(url: string): boolean {
@@ -60,7 +61,8 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
  * instance, and copy it onto every answer. Names keep helmet's spelling and order.
  */
 export async function staticSecurityHeaders(config: Config): Promise<[string, string][]> {
-  const probe = Fastify({ logger: false });
+  // The edge's schema controller, as the app's: otherwise Fastify loads Ajv for this probe alone.
+  const probe = Fastify({ logger: false, schemaController: edgeSchemaController });
   await probe.register(helmet, helmetOptions(config));
   probe.get('/', (_req, reply) => {
     // getRawHeaderNames (OutgoingMessage, Node >= 15.13) keeps the spelling; @types/node lacks it.

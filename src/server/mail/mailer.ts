@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { isPermanentRejection, type MailLogger, type MailMessage, type SentMail } from './types';
 
 interface MailerConfig {
@@ -80,8 +80,13 @@ export function createMailer(options: MailerOptions): Mailer {
   const spoolDir = join(dataDir, 'mail-spool');
   const domain = messageIdDomain(config.mailFrom);
   // The composer: nodemailer's stream transport builds the RFC 5322 message into a buffer.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const smtp = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+  // nodemailer (~430 KB of code) loads with the first mail, not at start (ADR 1001).
+  let transports: Promise<{ composer: Transporter; smtp: Transporter | undefined }> | undefined;
+  const loadTransports = () =>
+    (transports ??= import('nodemailer').then(({ default: nodemailer }) => ({
+      composer: nodemailer.createTransport({ streamTransport: true, buffer: true }),
+      smtp: config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined,
+    })));
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<number> | undefined;
 
@@ -89,6 +94,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const key = message.key ?? randomUUID();
     if (!KEY.test(key)) throw new Error(`invalid mail key: ${key}`);
     const messageId = `<${key}@${domain}>`;
+    const { composer } = await loadTransports();
     const info = await composer.sendMail({
       from: config.mailFrom,
       to: message.to,
@@ -126,8 +132,9 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function transmit(c: Composed): Promise<void> {
-    if (smtp) {
-      await smtp.sendMail({ envelope: c.envelope, raw: c.raw });
+    const { smtp: server } = await loadTransports();
+    if (server) {
+      await server.sendMail({ envelope: c.envelope, raw: c.raw });
       log.info({ mailKey: c.key, transport: 'smtp' }, 'mail sent');
       return;
     }
@@ -264,7 +271,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   return {
-    transport: smtp ? 'smtp' : 'outbox',
+    transport: config.smtpUrl ? 'smtp' : 'outbox',
     send,
     deliver,
     flush,
@@ -290,7 +297,7 @@ export function createMailer(options: MailerOptions): Mailer {
       if (timer) clearInterval(timer);
       timer = undefined;
       await flushing;
-      smtp?.close();
+      (await transports?.catch(() => undefined))?.smtp?.close();
     },
   };
 }
