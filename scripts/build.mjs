@@ -1,71 +1,27 @@
 // @ts-check
-// `npm start`'s first half (ADR 1001): builds only what changed, then exits; the server then runs
-// as plain `node dist/server/main.js` (no tsx, no TypeScript compiler at run time).
-// - the web app (Vite) when a file it is built from changed since the last build;
-// - the server: our TypeScript bundled by esbuild into dist/server (packages stay in node_modules).
-// A SHA-256 over each part's inputs, stored beside its output, decides. Plain JavaScript on
-// purpose: it runs at every start, and loading tsx alone would cost more than the check.
+// Builds what changed since the last build (ADR 1001), then exits: scripts/start.mjs runs it in a
+// process of its own when scripts/buildInputs.mjs finds a part changed, so the build's memory never
+// stays in the server's.
+// - the web app (Vite);
+// - the server: our TypeScript bundled by esbuild into dist/server, run by plain `node` (no tsx,
+//   no TypeScript compiler at run time).
 // `node scripts/build.mjs --force` rebuilds both.
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { markBuilt, root, staleParts } from './buildInputs.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
 
-/** Every file under the given paths (files or folders), sorted, as paths relative to the root. */
-function files(paths) {
-  const out = [];
-  const walk = (p) => {
-    const abs = join(root, p);
-    if (!existsSync(abs)) return;
-    if (statSync(abs).isDirectory()) for (const name of readdirSync(abs)) walk(join(p, name));
-    else out.push(p);
-  };
-  for (const p of paths) walk(p);
-  return out.sort();
-}
-
-function hashOf(paths) {
-  const h = createHash('sha256');
-  for (const f of files(paths)) {
-    h.update(f);
-    h.update('\0');
-    h.update(readFileSync(join(root, f)));
-    h.update('\0');
-  }
-  return h.digest('hex');
-}
-
-const shared = ['src/domain', 'package-lock.json', 'scripts/build.mjs', 'tsconfig.json'];
-const parts = [
-  {
-    name: 'web',
-    inputs: ['src/web', 'vite.config.ts', ...shared],
-    stamp: 'dist/web/.vite/inputs.sha256',
-    async build() {
-      const { build } = await import('vite');
-      // vite.config.ts names its folders relative to the repository root.
-      process.chdir(root);
-      await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
-    },
+/** How each part is built (scripts/buildInputs.mjs says which parts and from what). */
+const builders = {
+  async web() {
+    const { build } = await import('vite');
+    // vite.config.ts names its folders relative to the repository root.
+    process.chdir(root);
+    await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
   },
-  {
-    name: 'server',
-    inputs: ['src/server', ...shared],
-    stamp: 'dist/server/inputs.sha256',
-    build: buildServer,
-  },
-];
+  server: buildServer,
+};
 
 /**
  * One bundle per entry (the server and the PGlite thread) in dist/server. `import.meta.url` in our
@@ -122,6 +78,8 @@ async function buildServer() {
     // opens (src/server/main.ts); code shared by the entries goes to chunks beside them.
     splitting: true,
     target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
     // threads.ts finds the workers' bundles beside this one.
     // Bundled CommonJS packages call require() for Node's own modules: an ES module has none.
     banner: {
@@ -132,13 +90,9 @@ async function buildServer() {
   });
 }
 
-for (const part of parts) {
-  const stampFile = join(root, part.stamp);
-  const hash = hashOf(part.inputs);
-  if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === hash) continue;
+for (const part of staleParts(force)) {
   const started = Date.now();
-  await part.build();
-  mkdirSync(dirname(stampFile), { recursive: true });
-  writeFileSync(stampFile, hash);
+  await builders[part.name]();
+  markBuilt(part);
   process.stdout.write(`built ${part.name} in ${Date.now() - started} ms\n`);
 }

@@ -169,12 +169,12 @@ export function treeRssMb(pid: number): number {
   return total;
 }
 
-/** The environment and node flags of package.json's start script (`A=1 exec node --x main.js`). */
+/** The environment and node flags of package.json's start script (`A=1 exec node --x scripts/start.mjs`). */
 function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] } {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const m = /&&\s*((?:\w+=\S+\s+)*)exec node\s+((?:--\S+\s+)*)dist\/server\/main\.js/.exec(
+  const m = /^\s*((?:\w+=\S+\s+)*)exec node\s+((?:--\S+\s+)*)scripts\/start\.mjs/.exec(
     pkg.scripts.start,
   );
   if (!m) throw new Error(`package.json's start script has a shape the bench does not know`);
@@ -190,7 +190,8 @@ function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] }
 
 /**
  * The compiled server exactly as `npm start` runs it (the flags and environment read from
- * package.json's start script); the bench runs `node scripts/build.mjs` once before.
+ * package.json's start script, which runs dist/server/main.js in its own process after its build
+ * check); the bench runs `node scripts/build.mjs` once before.
  */
 export function startCompiledServer(
   env: Record<string, string>,
