@@ -1,29 +1,34 @@
 import { resolve } from 'node:path';
-import { openDatabase, type Database } from './db/client';
+import { startDatabase } from './db/client';
 import { DataDirLockedError } from './db/dataDirLock';
+import { SecretFileError } from './serverSecretFile';
+import { startMark } from './startTrace';
 
 /**
  * Entry point. On the embedded engine the PGlite thread starts before anything else loads (its
  * WebAssembly compile and PostgreSQL's start are the longest part of a start); meanwhile this
- * thread loads the configuration, checks it, and loads the rest of the server (serve.ts, chunks of
- * their own in dist/server). Start time, ADR 1001.
+ * thread loads the configuration, checks it, loads the rest of the server (serve.ts, chunks of their
+ * own in dist/server) and, when it knows the server secret, builds the app (serve.ts). Start time,
+ * ADR 1001.
  */
 async function main(): Promise<void> {
   // Data files (database, outbox, spool) are readable by this user only (ADR 1112, 1115): ours
   // by the umask, set before the database creates any.
   process.umask(0o077);
+  startMark('main');
   // The same DATA_DIR the configuration resolves (config.ts: default './data'); an empty or
   // otherwise invalid value waits for the configuration's message below.
   const early =
     !process.env.DATABASE_URL && process.env.DATA_DIR !== ''
       ? resolve(process.env.DATA_DIR ?? './data')
       : undefined;
-  const opening = early ? openDatabase({ dataDir: early }) : undefined;
+  const opening = early ? startDatabase({ dataDir: early }) : undefined;
   opening?.catch(() => undefined); // awaited (and reported) below
   const [{ loadConfig, ConfigError }, { createLogger }, { makeDataDirPrivate }] = await Promise.all(
     [import('./config'), import('./log'), import('./db/privateDataDir')],
   );
 
+  startMark('modules loaded');
   let config;
   try {
     config = loadConfig();
@@ -47,19 +52,22 @@ async function main(): Promise<void> {
   };
   const firstPass = closeDataFiles();
   const loading = import('./serve');
-  const db: Database = await (
-    opening && config.dataDir === early && !config.databaseUrl ? opening : openDatabase(config)
+  const database = await (
+    opening && config.dataDir === early && !config.databaseUrl ? opening : startDatabase(config)
   ).catch((err: unknown) => {
     if (!(err instanceof DataDirLockedError)) throw err;
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   });
-  await firstPass;
   const { serve } = await loading;
-  await serve(config, db, log, closeDataFiles);
+  await serve(config, database, log, { firstPass, close: closeDataFiles });
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof SecretFileError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Start failed: ${(err as Error).stack ?? String(err)}\n`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import { systemClock } from './clock';
 import type { Logger } from './log';
-import type { Database } from './db/client';
+import type { OpeningDatabase } from './db/client';
 import { availabilityOf } from './db/availability';
 import { safeErrorFields } from './http/errors';
 import { migrate } from './db/migrate';
@@ -10,37 +10,24 @@ import { createMailer } from './mail/index';
 import { createProcessing } from './processing/index';
 import { closeRenderThread } from './documents/renderThread';
 import { persistedServerSecret, seedReferenceData } from './services/seed';
+import { readSecretFile, writeSecretFile } from './serverSecretFile';
+import { startMark } from './startTrace';
 
 /**
- * The server once its database is open (main.ts): migrations, reference data, job processing,
- * listen; SIGTERM/SIGINT stop accepting, let requests in flight finish, close the database and
- * exit 0. Loaded by main.ts while the database opens.
+ * The server while its database opens (main.ts): the app (early when the server secret is known),
+ * then migrations, reference data, job processing, listen. SIGTERM/SIGINT stop accepting, let
+ * requests in flight finish, close the database and exit 0. Loaded by main.ts while the database
+ * opens.
  */
 /** The longest a shutdown may take before the process exits anyway. */
 const shutdownSeconds = 15;
 
 export async function serve(
   startConfig: Config,
-  db: Database,
+  { db, opened }: OpeningDatabase,
   log: Logger,
-  closeDataFiles: () => Promise<void>,
+  dataFiles: { firstPass: Promise<void>; close: () => Promise<void> },
 ): Promise<void> {
-  let config = startConfig;
-  log.info({ engine: db.engine }, 'database opened');
-  await db.exclusive('start', async () => {
-    await migrate(db);
-    await seedReferenceData(db, startConfig, log);
-  });
-  // Alongside the rest of the start (it walks the whole data directory); done before listening.
-  const closing = closeDataFiles();
-  setInterval(() => {
-    closeDataFiles().catch((err: unknown) =>
-      log.warn(safeErrorFields(err), 'data files could not be checked'),
-    );
-  }, 3_600_000).unref();
-  if (!process.env.SERVER_SECRET)
-    config = { ...config, serverSecret: await persistedServerSecret(db) };
-
   const availability = availabilityOf(db, log);
   // pg-boss 10 completes and fails jobs without awaiting the call (manager.js, watch/onFetch): with
   // the database away that promise rejects unhandled, which ended the process. A database fault
@@ -52,10 +39,61 @@ export async function serve(
     process.exit(1);
   });
 
-  const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
-  const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
-  await processing.start();
-  const app = await buildApp({ config, db, log, processing, mailer });
+  /** Everything but the database's own start; built as soon as the server secret is known. */
+  const assemble = (serverSecret: string) => {
+    const config = { ...startConfig, serverSecret };
+    const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
+    const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
+    return { processing, app: buildApp({ config, db, log, processing, mailer }) };
+  };
+  // SERVER_SECRET, or the embedded engine's secret file (written at its first start): then the app
+  // is built while PGlite opens (nothing reaches the database before migrate() below: routes
+  // and services only keep it). Otherwise it comes from the database, once that is open.
+  const knownSecret = process.env.SERVER_SECRET
+    ? startConfig.serverSecret
+    : db.engine === 'pglite'
+      ? readSecretFile(startConfig.dataDir)
+      : undefined;
+  const early = knownSecret === undefined ? undefined : assemble(knownSecret);
+  early?.app.catch(() => undefined); // awaited below, after the database's own errors
+
+  await opened;
+  startMark('database open');
+  log.info({ engine: db.engine }, 'database opened');
+  await db.exclusive('start', async () => {
+    await migrate(db);
+    await seedReferenceData(db, startConfig, log);
+  });
+  startMark('migrated');
+  // Alongside the rest of the start (it walks the whole data directory); done before listening.
+  const closing = Promise.all([dataFiles.firstPass, dataFiles.close()]);
+  setInterval(() => {
+    dataFiles
+      .close()
+      .catch((err: unknown) => log.warn(safeErrorFields(err), 'data files could not be checked'));
+  }, 3_600_000).unref();
+
+  let parts = early;
+  if (!parts) {
+    const secret = await persistedServerSecret(db);
+    if (db.engine === 'pglite') writeSecretFile(startConfig.dataDir, secret);
+    parts = assemble(secret);
+  }
+  const { processing } = parts;
+  // The file's secret is kept in the database too, when it holds none (a new database beside an
+  // old file), so the file can always be written again from it.
+  const fileKept = async () => {
+    if (process.env.SERVER_SECRET || !early || knownSecret === undefined) return;
+    if ((await persistedServerSecret(db, knownSecret)) !== knownSecret)
+      log.warn(
+        'the database keeps another server secret than DATA_DIR/server-secret; the file wins',
+      );
+  };
+  // The job queue's start is mostly waiting for the database, building the app is CPU on this
+  // thread: side by side they take about as long as the longer of the two (start time, ADR 1001).
+  // Nothing is served before both are done (listen comes last).
+  const [app] = await Promise.all([parts.app, processing.start(), fileKept()]);
+  startMark('app built, jobs started');
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -84,9 +122,8 @@ export async function serve(
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await closing;
-  await app.listen({ port: config.port, host: config.host });
-  log.info(
-    { port: config.port, engine: db.engine },
-    `listening on http://localhost:${config.port}`,
-  );
+  const { port, host } = startConfig;
+  await app.listen({ port, host });
+  startMark('listening');
+  log.info({ port, engine: db.engine }, `listening on http://localhost:${port}`);
 }

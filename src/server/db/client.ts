@@ -99,17 +99,26 @@ export function executeSqlIn(tx: Tx, text: string, params?: unknown[]): Promise<
 }
 
 /**
+ * A database on its way to open: usable at once (its queries wait until it is open, in order),
+ * `opened` settles when it is open or could not be (main.ts builds the app meanwhile, ADR 1001).
+ */
+export interface OpeningDatabase {
+  db: Database;
+  opened: Promise<void>;
+}
+
+/**
  * The embedded engine: PGlite in its own thread (ADR 1000), persisted in `dataDir` or in memory.
  * Tests only: `fsync: false` gives up surviving an OS crash for speed (ADR 1002), `initApart:
  * false` runs initdb in the thread itself (its memory stays; a test does not care).
  */
-export async function openPglite(
+async function startPglite(
   dataDir: string | undefined,
   opts: { fsync?: boolean; initApart?: boolean } = {},
-): Promise<Database> {
+): Promise<OpeningDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The thread starts first; the ORM's modules load while it opens the database (start time).
-  const opening = PgliteThread.open({
+  const thread = PgliteThread.launch({
     dataDir: dataDir ?? 'memory://',
     fsync: dataDir !== undefined && opts.fsync !== false,
     initApart: opts.initApart ?? true,
@@ -117,14 +126,12 @@ export async function openPglite(
   const [{ drizzle: drizzlePglite }, schema] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('./schema/index'),
-    opening.catch(() => undefined),
   ]);
-  const thread = await opening;
   const client = threadClient(thread);
   // drizzle's PGlite driver only calls query/exec/transaction, which the thread client forwards.
   const orm = drizzlePglite({ client: client as never, schema }) as unknown as Orm;
   let closed = false;
-  return {
+  const db: Database = {
     engine: 'pglite',
     orm,
     ...(dataDir ? { dataDir } : {}),
@@ -138,6 +145,17 @@ export async function openPglite(
       await thread.close();
     },
   };
+  return { db, opened: thread.opened };
+}
+
+/** The embedded engine, once open (see startPglite). */
+export async function openPglite(
+  dataDir: string | undefined,
+  opts: { fsync?: boolean; initApart?: boolean } = {},
+): Promise<Database> {
+  const { db, opened } = await startPglite(dataDir, opts);
+  await opened;
+  return db;
 }
 
 /** A stable 32-bit key for pg_advisory_lock from a lock's name. */
@@ -200,29 +218,47 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
 /**
  * DATABASE_URL wins; otherwise the embedded engine persisted in DATA_DIR/pglite, owned by this
  * process alone (lock file DATA_DIR/server.lock; a second process gets DataDirLockedError).
+ * Answers before the embedded database is open (see OpeningDatabase); openDatabase waits.
  */
-export async function openDatabase(opts: {
+export async function startDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
-}): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+}): Promise<OpeningDatabase> {
+  // node-postgres connects with the first query: nothing to wait for.
+  if (opts.databaseUrl)
+    return { db: await openPostgres(opts.databaseUrl), opened: Promise.resolve() };
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(opts.dataDir);
-  let db: Database;
+  let opening: OpeningDatabase;
   try {
-    db = await openPglite(join(opts.dataDir, 'pglite'));
+    opening = await startPglite(join(opts.dataDir, 'pglite'));
   } catch (err) {
     lock.release();
     throw err;
   }
+  const { db, opened } = opening;
+  opened.catch(() => lock.release());
   return {
-    ...db,
-    async close() {
-      try {
-        await db.close();
-      } finally {
-        lock.release();
-      }
+    opened,
+    db: {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
     },
   };
+}
+
+/** The database of startDatabase, once open. */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<Database> {
+  const { db, opened } = await startDatabase(opts);
+  await opened;
+  return db;
 }

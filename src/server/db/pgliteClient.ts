@@ -75,8 +75,56 @@ export class PgliteThread {
   >();
   private nextId = 1;
   private dead: Error | undefined;
+  private worker: Worker | undefined;
+  /** Set once the thread runs (after initdb on an empty directory); requests before it wait. */
+  private readonly running: Promise<Worker>;
+  /**
+   * Settles when PGlite answers (or with its start error). Requests may be made before: the
+   * thread's port keeps them, in order, until the database is open (start time, ADR 1001).
+   */
+  readonly opened: Promise<void>;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(options: WorkerStart) {
+    const onDisk = !options.dataDir.startsWith('memory://');
+    const init =
+      onDisk && options.initApart !== false && !existsSync(join(options.dataDir, 'PG_VERSION'))
+        ? initInProcess(options.dataDir)
+        : Promise.resolve();
+    this.running = init.then(() => {
+      const worker = newWorker({
+        ...options,
+        ...(compiled
+          ? { pgliteWasmModule: compiled.pglite, initdbWasmModule: compiled.initdb }
+          : {}),
+      });
+      this.listen(worker);
+      this.worker = worker;
+      return worker;
+    });
+    const ready = new Promise<unknown>((ok, fail) => this.pending.set(0, { ok, fail }));
+    this.opened = this.running.then(
+      () =>
+        ready.then(
+          () => undefined,
+          async (err: unknown) => {
+            // Whatever waits for the database fails with the reason it did not open.
+            this.dead = err as Error;
+            await this.worker?.terminate();
+            this.die(err as Error);
+            throw err;
+          },
+        ),
+      (err: unknown) => {
+        this.dead = err as Error;
+        this.die(err as Error);
+        throw err;
+      },
+    );
+    // Awaited by open() or by the caller of launch(); never an unhandled rejection here.
+    this.opened.catch(() => undefined);
+  }
+
+  private listen(worker: Worker): void {
     worker.on('message', (reply: WorkerReply) => {
       if (reply.id === compiledReplyId) {
         compiled ??= reply.result as PgliteWasm;
@@ -100,41 +148,31 @@ export class PgliteThread {
     this.pending.clear();
   }
 
-  /** Starts the thread and waits until PGlite answers (or rejects with its start error). */
-  static async start(options: WorkerStart): Promise<PgliteThread> {
-    const worker = newWorker({
-      ...options,
-      ...(compiled ? { pgliteWasmModule: compiled.pglite, initdbWasmModule: compiled.initdb } : {}),
-    });
-    const thread = new PgliteThread(worker);
-    const ready = new Promise<unknown>((ok, fail) => thread.pending.set(0, { ok, fail }));
-    try {
-      await ready;
-    } catch (err) {
-      await worker.terminate();
-      throw err;
-    }
-    return thread;
-  }
-
   /**
-   * Opens DATA_DIR's database. On an empty directory, initdb runs first in a process of its own:
-   * the ~450 MB of WebAssembly memory and buffers it leaves go back to the OS when it ends (a
+   * Starts opening DATA_DIR's database and answers at once (requests wait for it; `opened` tells
+   * when it is open). On an empty directory, initdb runs first in a process of its own: the
+   * ~450 MB of WebAssembly memory and buffers it leaves go back to the OS when it ends (a
    * thread's would stay in this process's allocator; issue 13).
    */
+  static launch(options: WorkerStart): PgliteThread {
+    return new PgliteThread(options);
+  }
+
+  /** Opens DATA_DIR's database: launch() and wait until PGlite answers (or its start error). */
   static async open(options: WorkerStart): Promise<PgliteThread> {
-    const onDisk = !options.dataDir.startsWith('memory://');
-    if (onDisk && options.initApart !== false && !existsSync(join(options.dataDir, 'PG_VERSION')))
-      await initInProcess(options.dataDir);
-    return PgliteThread.start(options);
+    const thread = PgliteThread.launch(options);
+    await thread.opened;
+    return thread;
   }
 
   request<T>(req: Request): Promise<T> {
     if (this.dead) return Promise.reject(this.dead);
+    const worker = this.worker;
+    if (!worker) return this.running.then(() => this.request<T>(req));
     const id = this.nextId++;
     return new Promise<T>((ok, fail) => {
       this.pending.set(id, { ok: ok as (v: unknown) => void, fail });
-      this.worker.postMessage({ ...req, id });
+      worker.postMessage({ ...req, id });
     });
   }
 
@@ -143,7 +181,7 @@ export class PgliteThread {
       try {
         await this.request({ op: 'close' });
       } finally {
-        await this.worker.terminate();
+        await this.worker?.terminate();
       }
     }
   }

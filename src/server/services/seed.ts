@@ -33,12 +33,13 @@ export async function seedReferenceData(db: Database, config: Config, log: Logge
 
 /**
  * Without SERVER_SECRET, one random secret is made once and kept in the database, so the signed
- * bot-check values and captcha challenges survive restarts and work across instances.
+ * bot-check values and captcha challenges survive restarts and work across instances. `candidate`
+ * (the embedded engine's secret file) is what is kept when the database holds none yet.
  */
-export async function persistedServerSecret(db: Database): Promise<string> {
+export async function persistedServerSecret(db: Database, candidate?: string): Promise<string> {
   await db.orm
     .insert(serverSettings)
-    .values({ key: 'server_secret', value: randomBytes(32).toString('hex') })
+    .values({ key: 'server_secret', value: candidate ?? randomBytes(32).toString('hex') })
     .onConflictDoNothing();
   const rows = await db.orm
     .select()

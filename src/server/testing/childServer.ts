@@ -30,7 +30,8 @@ function lines(target: string[]) {
  * on a free port. `ready: false` returns at once (for servers expected to refuse to start).
  */
 export async function startChildServer(
-  env: Record<string, string>,
+  /** An undefined value removes the variable (e.g. SERVER_SECRET, set for tests by default). */
+  env: Record<string, string | undefined>,
   opts: { ready?: boolean } = {},
 ): Promise<ChildServer> {
   const port = await freePort();
