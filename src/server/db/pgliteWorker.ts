@@ -88,16 +88,21 @@ function plainError(err: unknown): WorkerReply['error'] {
   };
 }
 
+type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
+
+function runQuery(on: PGlite | Transaction, req: QueryRequest): Promise<unknown> {
+  return on
+    .query(req.sql, req.params, {
+      rowMode: req.rowMode,
+      ...(req.drizzleParsers ? { parsers: drizzleParsers } : {}),
+    })
+    .then((res) => ({ rows: res.rows, affectedRows: res.affectedRows ?? 0 }));
+}
+
 async function handle(pg: PGlite, req: WorkerRequest): Promise<unknown> {
   switch (req.op) {
-    case 'query': {
-      const on = req.tx ? transactionOf(req.tx) : pg;
-      const res = await on.query(req.sql, req.params, {
-        rowMode: req.rowMode,
-        ...(req.drizzleParsers ? { parsers: drizzleParsers } : {}),
-      });
-      return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
-    }
+    case 'query':
+      return runQuery(req.tx ? transactionOf(req.tx) : pg, req);
     case 'exec': {
       const on = req.tx ? transactionOf(req.tx) : pg;
       const results = await on.exec(req.sql);
@@ -153,6 +158,61 @@ async function wasmModules() {
   return { pgliteWasmModule: m.pglite, initdbWasmModule: m.initdb };
 }
 
+/**
+ * Group commit (ADR 1002): statements sent on their own (no transaction of the caller) that arrive
+ * while PGlite is busy wait here and then run together in one transaction, so one WAL fsync
+ * acknowledges them all instead of one each. A statement arriving at an idle thread runs at once
+ * and alone. Every answer still leaves only after its commit. Should one statement of a group
+ * fail, the group's transaction is rolled back and each statement runs again on its own (nothing
+ * of it was committed or answered), so each caller gets the answer it would have got alone.
+ * Only plain DML and SELECT are grouped: VACUUM and DDL must not run inside a transaction block.
+ */
+const groupable = (req: WorkerRequest): req is QueryRequest =>
+  req.op === 'query' && !req.tx && /^\s*(select|insert|update|delete|with)\b/i.test(req.sql);
+const maxGroup = 64;
+const waiting: QueryRequest[] = [];
+let draining = false;
+
+function answer(req: WorkerRequest, outcome: Promise<unknown>): Promise<void> {
+  return outcome.then(
+    (result) => port.postMessage({ id: req.id, ok: true, result } satisfies WorkerReply),
+    (err: unknown) =>
+      port.postMessage({ id: req.id, ok: false, error: plainError(err) } satisfies WorkerReply),
+  );
+}
+
+async function runGroup(pg: PGlite, group: QueryRequest[]): Promise<void> {
+  if (group.length === 1) return answer(group[0]!, runQuery(pg, group[0]!));
+  let results: unknown[];
+  try {
+    results = await pg.transaction(async (tx) => {
+      const out: unknown[] = [];
+      for (const req of group) out.push(await runQuery(tx, req));
+      return out;
+    });
+  } catch {
+    for (const req of group) await answer(req, runQuery(pg, req));
+    return;
+  }
+  group.forEach((req, i) =>
+    port.postMessage({ id: req.id, ok: true, result: results[i] } satisfies WorkerReply),
+  );
+}
+
+async function drain(pg: PGlite): Promise<void> {
+  draining = true;
+  try {
+    while (waiting.length > 0) {
+      await runGroup(pg, waiting.splice(0, maxGroup));
+      // PGlite answers within microtasks: messages that arrived meanwhile are delivered only
+      // when the event loop turns, so it turns here before the next group is taken.
+      await new Promise((turned) => setImmediate(turned));
+    }
+  } finally {
+    draining = false;
+  }
+}
+
 async function init(): Promise<void> {
   const pg = await PGlite.create(start.dataDir, { startParams });
   await pg.close();
@@ -180,11 +240,12 @@ async function main(): Promise<void> {
     return;
   }
   port.on('message', (req: WorkerRequest) => {
-    handle(pg, req).then(
-      (result) => port.postMessage({ id: req.id, ok: true, result } satisfies WorkerReply),
-      (err: unknown) =>
-        port.postMessage({ id: req.id, ok: false, error: plainError(err) } satisfies WorkerReply),
-    );
+    if (groupable(req)) {
+      waiting.push(req);
+      if (!draining) void drain(pg);
+      return;
+    }
+    void answer(req, handle(pg, req));
   });
   port.postMessage({ id: 0, ok: true, result: null } satisfies WorkerReply);
 }
