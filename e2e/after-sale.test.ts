@@ -12,6 +12,7 @@ import { leaves, parseMime, type MimePart } from '../src/server/mail/testing/mim
 import type { SmtpPeer } from '../src/server/mail/testing/smtp-peer';
 import { addDays, todayInBerlin } from '../src/domain/dates';
 import { inDays } from './support/dates';
+import { shoot as shootPage } from './support/shots';
 import { useBrowserApp } from './support/harness';
 import type { AppServer } from './support/server';
 
@@ -85,14 +86,9 @@ async function checkedAttachments(smtp: SmtpPeer, number: string) {
   return texts;
 }
 
-/** Screenshots at 375 and 1280 px (looked at by the author; written to /tmp). */
+/** Screenshots at 375 and 1280 px (support/shots: only with SHOTS_DIR), on one engine. */
 async function shoot(page: Page, name: string, engine: string) {
-  if (engine !== 'pglite') return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/i12b-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1024, height: 800 });
+  if (engine === 'pglite') await shootPage(page, `i12b-${name}`, 900);
 }
 
 const isoIn = (n: number) => addDays(todayInBerlin(new Date()), n);

@@ -8,7 +8,7 @@ import { completeNewApiApplication, securityFields } from '../src/server/testing
 import { inDays } from './support/dates';
 import { addDays, todayInBerlin } from '../src/domain/dates';
 import { useBrowserApp } from './support/harness';
-import { shoot, SHOTS } from './support/shots';
+import { shoot, snap } from './support/shots';
 import { fieldSelector, type AppPage } from './support/page';
 import { perform, submitButton, type Action } from './support/scenario';
 import { landlordPerson, objectNew, tenant } from './journeys';
@@ -137,7 +137,7 @@ describe('tenant journeys (issue 11)', () => {
     ]);
     await forward(app);
     await page.locator('#processing-text').waitFor({ state: 'attached' });
-    await page.screenshot({ path: `${SHOTS}/processing-overlay-1024.png` });
+    await snap(page, 'processing-overlay-1024');
     await app.waitForPath('/callback/danke', 120_000);
     await page.getByRole('heading', { name: ui.result.accepted }).waitFor();
     await app.expectAccessible();
