@@ -135,34 +135,6 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     async start(handlers) {
       await boss.start();
       const retry = { retryLimit: 12, retryDelay: 2, retryBackoff: true };
-      await boss.createQueue(queues.decision, {
-        name: queues.decision,
-        ...retry,
-        expireInSeconds: opts.jobTimeoutSeconds,
-      });
-      await boss.createQueue(queues.mail, {
-        name: queues.mail,
-        ...retry,
-        expireInSeconds: opts.jobTimeoutSeconds,
-      });
-      // createQueue keeps an existing queue's settings: apply the configured timeout again.
-      for (const name of [queues.decision, queues.mail]) {
-        await boss.updateQueue(name, {
-          name,
-          ...retry,
-          expireInSeconds: opts.jobTimeoutSeconds,
-        });
-      }
-      await boss.createQueue(queues.deletion, {
-        name: queues.deletion,
-        retryLimit: 3,
-        expireInSeconds: 600,
-      });
-      await boss.createQueue(queues.sweep, {
-        name: queues.sweep,
-        retryLimit: 1,
-        expireInSeconds: 600,
-      });
       const webhookRetry = {
         name: queues.webhook,
         retryLimit: webhookRetryLimit,
@@ -171,8 +143,29 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
         expireInSeconds: 120,
         retentionDays: 7,
       };
-      await boss.createQueue(queues.webhook, webhookRetry);
-      await boss.updateQueue(queues.webhook, webhookRetry);
+      const settings = {
+        [queues.decision]: {
+          name: queues.decision,
+          ...retry,
+          expireInSeconds: opts.jobTimeoutSeconds,
+        },
+        [queues.mail]: { name: queues.mail, ...retry, expireInSeconds: opts.jobTimeoutSeconds },
+        [queues.deletion]: { name: queues.deletion, retryLimit: 3, expireInSeconds: 600 },
+        [queues.sweep]: { name: queues.sweep, retryLimit: 1, expireInSeconds: 600 },
+        [queues.webhook]: webhookRetry,
+      };
+      // One query for the queues there are; only missing ones are created (pg-boss's
+      // create_queue costs a round trip and a function call each, at every start otherwise).
+      const existing = new Set((await boss.getQueues()).map((q) => q.name));
+      for (const options of Object.values(settings))
+        if (!existing.has(options.name)) await boss.createQueue(options.name, options);
+      // createQueue keeps an existing queue's settings: the configured timeouts and retries are
+      // applied again (side by side: the PGlite thread commits them together).
+      await Promise.all(
+        [queues.decision, queues.mail, queues.webhook].map((name) =>
+          boss.updateQueue(name, settings[name]),
+        ),
+      );
       const served = handlers
         ? ([
             queues.decision,

@@ -47,3 +47,45 @@ describe.each(engines)('timed jobs on %s', (engine) => {
     expect(await queue.sendTimed(queues.sweep, 600)).toBe(false);
   });
 });
+
+// A restart with other settings: existing queues are not created again, but get the configured
+// timeouts and retry delays (createQueue alone would keep the old ones).
+describe.each(engines)('queue settings at a restart on %s', (engine) => {
+  test('the configured job timeout and webhook retry delay apply to existing queues', async () => {
+    const db = await createTestDatabase(engine);
+    const options = {
+      jobTimeoutSeconds: 60,
+      maintenanceSeconds: 30,
+      pollingSeconds: 5,
+      deletionTime: '03:15',
+      webhookRetryDelaySeconds: 10,
+    };
+    const settingsOf = async (name: string) =>
+      (
+        await db.executeSql(
+          'SELECT expire_seconds AS expire, retry_delay AS delay FROM pgboss.queue WHERE name = $1',
+          [name],
+        )
+      ).rows[0];
+    try {
+      const first = createJobQueue(db, pino({ level: 'silent' }), options);
+      await first.start();
+      await first.stop();
+      expect(await settingsOf(queues.decision)).toMatchObject({ expire: 60 });
+      const second = createJobQueue(db, pino({ level: 'silent' }), {
+        ...options,
+        jobTimeoutSeconds: 90,
+        webhookRetryDelaySeconds: 20,
+      });
+      await second.start();
+      await second.stop();
+      expect(await settingsOf(queues.decision)).toMatchObject({ expire: 90 });
+      expect(await settingsOf(queues.mail)).toMatchObject({ expire: 90 });
+      expect(await settingsOf(queues.webhook)).toMatchObject({ delay: 20 });
+      const count = await db.executeSql('SELECT count(*)::int AS n FROM pgboss.queue', []);
+      expect(count.rows).toEqual([{ n: 5 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
