@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildServer, type ChildServer } from '../testing/childServer';
+import { killAll, startChildServer, type ChildServer } from '../testing/childServer';
 import { waitFor } from '../testing/webhookReceiver';
 import { makeDataDirPrivate } from './privateDataDir';
 
@@ -60,12 +60,7 @@ describe('DATA_DIR made private at start', () => {
   const dirs: string[] = [];
   const started: ChildServer[] = [];
   afterAll(async () => {
-    for (const s of started) {
-      if (s.alive()) {
-        s.process.kill('SIGKILL');
-        await s.exited;
-      }
-    }
+    await killAll(started);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildServer, type ChildServer } from '../testing/childServer';
+import { killAll, startChildServer, type ChildServer } from '../testing/childServer';
 
 /**
  * Issue 15 item 2: two real server processes on one embedded DATA_DIR. The second refuses to start
@@ -12,12 +12,7 @@ describe('one process per embedded DATA_DIR', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mk-lock-'));
   const started: ChildServer[] = [];
   afterAll(async () => {
-    for (const s of started) {
-      if (s.alive()) {
-        s.process.kill('SIGKILL');
-        await s.exited;
-      }
-    }
+    await killAll(started);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

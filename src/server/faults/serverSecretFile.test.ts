@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../db/client';
 import { readSecretFile, SecretFileError, writeSecretFile } from '../serverSecretFile';
-import { startChildServer, type ChildServer } from '../testing/childServer';
+import { killAll, startChildServer, type ChildServer } from '../testing/childServer';
 import { copyPgliteTemplate } from '../testing/pgliteTemplate';
 
 describe('DATA_DIR/server-secret', () => {
@@ -16,12 +16,7 @@ describe('DATA_DIR/server-secret', () => {
   };
   const started: ChildServer[] = [];
   afterAll(async () => {
-    for (const s of started) {
-      if (s.alive()) {
-        s.process.kill('SIGKILL');
-        await s.exited;
-      }
-    }
+    await killAll(started);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 

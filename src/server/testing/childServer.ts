@@ -81,3 +81,13 @@ export async function startChildServer(
   child.kill('SIGKILL');
   throw new Error('server did not become healthy within 60 s');
 }
+
+/** Ends the servers a test started that still run (kill -9: a test's cleanup, not a shutdown). */
+export async function killAll(servers: ChildServer[]): Promise<void> {
+  for (const s of servers) {
+    if (s.alive()) {
+      s.process.kill('SIGKILL');
+      await s.exited;
+    }
+  }
+}
