@@ -49,11 +49,11 @@ export async function serve(
   // SERVER_SECRET, or the embedded engine's secret file (written at its first start): then the app
   // is built while PGlite opens (nothing reaches the database before migrate() below: routes
   // and services only keep it). Otherwise it comes from the database, once that is open.
-  const knownSecret = process.env.SERVER_SECRET
-    ? startConfig.serverSecret
-    : db.engine === 'pglite'
+  const secretFile =
+    !process.env.SERVER_SECRET && db.engine === 'pglite'
       ? readSecretFile(startConfig.dataDir)
       : undefined;
+  const knownSecret = process.env.SERVER_SECRET ? startConfig.serverSecret : secretFile;
   const early = knownSecret === undefined ? undefined : assemble(knownSecret);
   early?.app.catch(() => undefined); // awaited below, after the database's own errors
 
@@ -83,8 +83,8 @@ export async function serve(
   // The file's secret is kept in the database too, when it holds none (a new database beside an
   // old file), so the file can always be written again from it.
   const fileKept = async () => {
-    if (process.env.SERVER_SECRET || !early || knownSecret === undefined) return;
-    if ((await persistedServerSecret(db, knownSecret)) !== knownSecret)
+    if (secretFile === undefined) return;
+    if ((await persistedServerSecret(db, secretFile)) !== secretFile)
       log.warn(
         'the database keeps another server secret than DATA_DIR/server-secret; the file wins',
       );

@@ -102,24 +102,18 @@ export class PgliteThread {
       return worker;
     });
     const ready = new Promise<unknown>((ok, fail) => this.pending.set(0, { ok, fail }));
-    this.opened = this.running.then(
-      () =>
-        ready.then(
-          () => undefined,
-          async (err: unknown) => {
-            // Whatever waits for the database fails with the reason it did not open.
-            this.dead = err as Error;
-            await this.worker?.terminate();
-            this.die(err as Error);
-            throw err;
-          },
-        ),
-      (err: unknown) => {
-        this.dead = err as Error;
-        this.die(err as Error);
-        throw err;
-      },
-    );
+    this.opened = this.running
+      .then(() => ready)
+      .then(
+        () => undefined,
+        async (err: unknown) => {
+          // Whatever waits for the database fails with the reason it did not open.
+          this.dead = err as Error;
+          await this.worker?.terminate();
+          this.die(err as Error);
+          throw err;
+        },
+      );
     // Awaited by open() or by the caller of launch(); never an unhandled rejection here.
     this.opened.catch(() => undefined);
   }
