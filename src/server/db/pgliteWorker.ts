@@ -1,13 +1,15 @@
 import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type Results, type Transaction } from '@electric-sql/pglite';
 import {
   compiledReplyId,
+  type QueryResult,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStart,
 } from './pgliteProtocol';
 import { compilePgliteWasm } from './pgliteWasm';
+import { PreparedStatements } from './pglitePrepared';
 
 /**
  * PGlite in its own thread (ADR 1000): its WebAssembly runs here, so a long statement (the nightly
@@ -90,26 +92,47 @@ function plainError(err: unknown): WorkerReply['error'] {
 
 type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
 
-function runQuery(on: PGlite | Transaction, req: QueryRequest): Promise<unknown> {
-  return on
-    .query(req.sql, req.params, {
-      rowMode: req.rowMode,
-      ...(req.drizzleParsers ? { parsers: drizzleParsers } : {}),
-    })
-    .then((res) => ({ rows: res.rows, affectedRows: res.affectedRows ?? 0 }));
+let pg: PGlite;
+let statements: PreparedStatements;
+
+/**
+ * One statement. Plain DML and SELECT run as named prepared statements (ADR 1009), under the
+ * locks PGlite's query() takes: its transaction lock unless the statement belongs to an open
+ * transaction (`inTransaction`), and its query lock.
+ */
+async function runQuery(req: QueryRequest, inTransaction?: Transaction): Promise<QueryResult> {
+  const options = {
+    rowMode: req.rowMode,
+    ...(req.drizzleParsers ? { parsers: drizzleParsers } : {}),
+  };
+  let res: Results;
+  if (PreparedStatements.keeps(req.sql)) {
+    const run = () => pg.runExclusive(() => statements.run(req.sql, req.params, options));
+    res = await (inTransaction ? run() : pg._runExclusiveTransaction(run));
+  } else {
+    try {
+      res = await (inTransaction ?? pg).query(req.sql, req.params, options);
+    } finally {
+      if (PreparedStatements.mayChangeTables(req.sql)) statements.forget();
+    }
+  }
+  return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
 }
 
-async function handle(pg: PGlite, req: WorkerRequest): Promise<unknown> {
+async function handle(req: WorkerRequest): Promise<unknown> {
   switch (req.op) {
     case 'query':
-      return runQuery(req.tx ? transactionOf(req.tx) : pg, req);
+      return runQuery(req, req.tx ? transactionOf(req.tx) : undefined);
     case 'exec': {
       const on = req.tx ? transactionOf(req.tx) : pg;
-      const results = await on.exec(req.sql);
+      const results = await on.exec(req.sql).finally(() => {
+        // A script that changes tables: kept statements are prepared again (ADR 1009).
+        if (PreparedStatements.mayChangeTables(req.sql)) statements.forget();
+      });
       return results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows ?? 0 }));
     }
     case 'begin':
-      return begin(pg);
+      return begin();
     case 'end': {
       const open = transactions.get(req.tx);
       if (!open) throw new Error(`transaction ${req.tx} is not open`);
@@ -130,7 +153,7 @@ function transactionOf(id: number): Transaction {
 }
 
 /** Opens a PGlite transaction and holds it until the main thread sends 'end' (commit or not). */
-function begin(pg: PGlite): Promise<number> {
+function begin(): Promise<number> {
   const id = nextTx++;
   return new Promise<number>((answer, fail) => {
     let finish!: (commit: boolean) => void;
@@ -168,7 +191,7 @@ async function wasmModules() {
  * Only plain DML and SELECT are grouped: VACUUM and DDL must not run inside a transaction block.
  */
 const groupable = (req: WorkerRequest): req is QueryRequest =>
-  req.op === 'query' && !req.tx && /^\s*(select|insert|update|delete|with)\b/i.test(req.sql);
+  req.op === 'query' && !req.tx && PreparedStatements.keeps(req.sql);
 const maxGroup = 64;
 const waiting: QueryRequest[] = [];
 let draining = false;
@@ -181,17 +204,17 @@ function answer(req: WorkerRequest, outcome: Promise<unknown>): Promise<void> {
   );
 }
 
-async function runGroup(pg: PGlite, group: QueryRequest[]): Promise<void> {
-  if (group.length === 1) return answer(group[0]!, runQuery(pg, group[0]!));
+async function runGroup(group: QueryRequest[]): Promise<void> {
+  if (group.length === 1) return answer(group[0]!, runQuery(group[0]!));
   let results: unknown[];
   try {
     results = await pg.transaction(async (tx) => {
       const out: unknown[] = [];
-      for (const req of group) out.push(await runQuery(tx, req));
+      for (const req of group) out.push(await runQuery(req, tx));
       return out;
     });
   } catch {
-    for (const req of group) await answer(req, runQuery(pg, req));
+    for (const req of group) await answer(req, runQuery(req));
     return;
   }
   group.forEach((req, i) =>
@@ -199,11 +222,11 @@ async function runGroup(pg: PGlite, group: QueryRequest[]): Promise<void> {
   );
 }
 
-async function drain(pg: PGlite): Promise<void> {
+async function drain(): Promise<void> {
   draining = true;
   try {
     while (waiting.length > 0) {
-      await runGroup(pg, waiting.splice(0, maxGroup));
+      await runGroup(waiting.splice(0, maxGroup));
       // PGlite answers within microtasks: messages that arrived meanwhile are delivered only
       // when the event loop turns, so it turns here before the next group is taken.
       await new Promise((turned) => setImmediate(turned));
@@ -219,9 +242,9 @@ async function init(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let pg: PGlite;
   try {
     pg = await PGlite.create(start.dataDir, { startParams, ...(await wasmModules()) });
+    statements = new PreparedStatements(pg);
     if (start.fsync) {
       // PGlite's Node file system (Emscripten NODEFS) has no fsync: it would answer fsync() without
       // touching the disk. Route it to the real one so PostgreSQL's WAL flush at commit is durable.
@@ -242,10 +265,10 @@ async function main(): Promise<void> {
   port.on('message', (req: WorkerRequest) => {
     if (groupable(req)) {
       waiting.push(req);
-      if (!draining) void drain(pg);
+      if (!draining) void drain();
       return;
     }
-    void answer(req, handle(pg, req));
+    void answer(req, handle(req));
   });
   port.postMessage({ id: 0, ok: true, result: null } satisfies WorkerReply);
 }
