@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { completeNewApiApplication } from '../src/server/testing/fixtures';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
-import { startProductServer } from './lib/childServer';
+import { startCompiledServer, startProductServer } from './lib/childServer';
 
 /**
  * One of the bench's API calls against the product server under `node --cpu-prof` (ADR 0600):
- *   ENGINE=pglite|postgres WHAT=rates|load|save SECS=8 npx tsx bench/profile.ts
+ *   node scripts/build.mjs && ENGINE=pglite|postgres WHAT=rates|load|save SECS=8 npx tsx bench/profile.ts
  * prints req/s and the directory of the .cpuprofile (open it in Chrome DevTools). NOPROF=1
  * measures without the profiler. The call is the bench's own (50 connections, 200 applications).
  */
@@ -26,11 +26,15 @@ if (engine === 'postgres') {
   env.DATABASE_URL = pgdb.url!;
 } else env.DATA_DIR = mkdtempSync(join(tmpdir(), 'prof-data-'));
 
-const server = await startProductServer(env, {
-  keepOutput: false,
-  discardStdout: true,
-  nodeArgs: process.env.NOPROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
-});
+const profArgs = process.env.NOPROF ? [] : ['--cpu-prof', `--cpu-prof-dir=${profDir}`];
+// TSX=1: src/server/main.ts under tsx; otherwise dist/ as npm start runs it (build it first).
+const server = process.env.TSX
+  ? await startProductServer(env, { keepOutput: false, discardStdout: true, nodeArgs: profArgs })
+  : await startCompiledServer(env, {
+      keepOutput: false,
+      discardStdout: true,
+      extraNodeArgs: profArgs,
+    });
 try {
   const app = completeNewApiApplication();
   const cids: string[] = [];

@@ -195,15 +195,22 @@ function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] }
  */
 export function startCompiledServer(
   env: Record<string, string>,
-  opts: { cwd?: string; keepOutput?: boolean; discardStdout?: boolean } = {},
+  opts: {
+    cwd?: string;
+    keepOutput?: boolean;
+    discardStdout?: boolean;
+    /** Node flags after npm start's own (e.g. --cpu-prof). */
+    extraNodeArgs?: string[];
+  } = {},
 ): Promise<ChildServer> {
+  const { extraNodeArgs = [], ...rest } = opts;
   return startChild({
     // A first start (initdb) on a loaded 2-core machine has taken over a minute.
     timeoutMs: 300_000,
     script: 'dist/server/main.js',
     noTsx: true,
-    nodeArgs: npmStartSettings().nodeArgs,
+    nodeArgs: [...npmStartSettings().nodeArgs, ...extraNodeArgs],
     env: { ...npmStartSettings().env, ...env },
-    ...opts,
+    ...rest,
   });
 }

@@ -1,0 +1,79 @@
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { completeNewApiApplication } from '../src/server/testing/fixtures';
+import { startChild, treeRssMb } from './lib/childServer';
+
+/**
+ * Node flag sets side by side on the compiled PGlite server (ADR 1007): for each set, interleaved
+ * ROUNDS times, a first start on an empty DATA_DIR, its RSS, 200 applications, the step save at
+ * 50 connections for 8 s, and the RSS after it. Build first (`node scripts/build.mjs`), then e.g.
+ *   FLAGS='{"size":["--optimize-for-size"],"grow10":["--max-semi-space-size=1","--heap-growing-percent=10"]}' \
+ *   ROUNDS=3 npx tsx bench/flags.ts
+ * RSS is the server process's own (npm start adds npm's ~56 MB); the malloc settings are npm start's.
+ */
+const sets = JSON.parse(process.env.FLAGS ?? '{}') as Record<string, string[]>;
+const env = {
+  MALLOC_ARENA_MAX: '1',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_WRITES: '1000000000',
+  SERVER_SECRET: 'bench-secret-0123456789abcdef',
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
+  for (const [name, flags] of Object.entries(sets)) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-flags-'));
+    const server = await startChild({
+      script: 'dist/server/main.js',
+      noTsx: true,
+      nodeArgs: flags,
+      env: { ...env, DATA_DIR: dataDir },
+      keepOutput: false,
+      discardStdout: true,
+      timeoutMs: 300_000,
+    });
+    try {
+      await sleep(3000);
+      const first = treeRssMb(server.pid);
+      const body = JSON.stringify(completeNewApiApplication());
+      const cids: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        const r = await fetch(`${server.url}/api/tenancies?step=tenant`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        cids.push(((await r.json()) as { cid: string }).cid);
+      }
+      let n = 0;
+      const r = await autocannon({
+        url: server.url,
+        connections: 50,
+        duration: 8,
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body,
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/tenancies?cid=${cids[n++ % cids.length]}&step=tenant`,
+            }),
+          },
+        ],
+      });
+      await sleep(3000);
+      const after = treeRssMb(server.pid);
+      console.log(
+        `${name.padEnd(12)} RSS after start ${first.toFixed(0)} MB, after saves ${after.toFixed(0)} MB; save ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`,
+      );
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
