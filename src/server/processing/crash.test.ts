@@ -18,7 +18,8 @@ import { submitApplication } from './testing/harness';
 import { personas } from './testing/personas';
 import { testSealEnv } from '../testing/seal';
 
-const N = 60;
+// Two rounds of the personas: enough work in flight that the kill lands in the middle of it.
+const N = 26;
 const secret = 'test-secret-0123456789abcdef';
 const repoRoot = join(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
