@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { completeNewApiApplication } from '../src/server/testing/fixtures';
+import { applicationBody, createApplications } from './lib/applications';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 import type { Baseline } from './lib/baseline';
 import { cpuMsOf, startChild, startCompiledServer, type ChildServer } from './lib/childServer';
@@ -105,22 +105,8 @@ async function product(
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  // 200 applications saved up to the tenant step: the load and save calls rotate through them,
-  // so the connections are different tenants (one shared row would measure its row lock).
-  const app = completeNewApiApplication();
-  const cids: string[] = [];
-  for (let i = 0; i < APPLICATIONS; i++) {
-    const created = await (
-      await fetch(`${server.url}/api/tenancies?step=tenant`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(app),
-      })
-    ).json();
-    if (!created.cid || Object.keys(created.errors ?? {}).length)
-      throw new Error(`setup save failed: ${JSON.stringify(created)}`);
-    cids.push(created.cid as string);
-  }
+  const body = applicationBody();
+  const cids = await createApplications(server.url, body, APPLICATIONS);
   return {
     name,
     server,
@@ -130,7 +116,7 @@ async function product(
       load: { paths: cids.map((c) => `/api/tenancies?cid=${c}`) },
       save: {
         method: 'PATCH',
-        body: JSON.stringify(app),
+        body,
         paths: cids.map((c) => `/api/tenancies?cid=${c}&step=tenant`),
       },
     },

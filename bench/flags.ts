@@ -2,8 +2,8 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { completeNewApiApplication } from '../src/server/testing/fixtures';
-import { startChild, treeRssMb } from './lib/childServer';
+import { applicationBody, createApplications } from './lib/applications';
+import { npmStartSettings, startChild, treeRssMb } from './lib/childServer';
 
 /**
  * Node flag sets side by side on the compiled PGlite server (ADR 1007): for each set, interleaved
@@ -15,9 +15,7 @@ import { startChild, treeRssMb } from './lib/childServer';
  */
 const sets = JSON.parse(process.env.FLAGS ?? '{}') as Record<string, string[]>;
 const env = {
-  MALLOC_ARENA_MAX: '1',
-  MALLOC_MMAP_THRESHOLD_: '131072',
-  MALLOC_TRIM_THRESHOLD_: '131072',
+  ...npmStartSettings().env,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_WRITES: '1000000000',
   SERVER_SECRET: 'bench-secret-0123456789abcdef',
@@ -39,16 +37,8 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
     try {
       await sleep(3000);
       const first = treeRssMb(server.pid);
-      const body = JSON.stringify(completeNewApiApplication());
-      const cids: string[] = [];
-      for (let i = 0; i < 200; i++) {
-        const r = await fetch(`${server.url}/api/tenancies?step=tenant`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        cids.push(((await r.json()) as { cid: string }).cid);
-      }
+      const body = applicationBody();
+      const cids = await createApplications(server.url, body);
       let n = 0;
       const r = await autocannon({
         url: server.url,

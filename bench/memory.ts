@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { completeNewApiApplication } from '../src/server/testing/fixtures';
+import { applicationBody, createApplications } from './lib/applications';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 import { cpuMsOf, freePort, processTree, repoRoot, treeRssMb } from './lib/childServer';
 import { check, type Row } from './lib/report';
@@ -74,17 +74,8 @@ function safeKill(pid: number) {
 }
 
 async function saves(url: string, total: number): Promise<void> {
-  const app = completeNewApiApplication();
-  const body = JSON.stringify(app);
-  const cids: string[] = [];
-  for (let i = 0; i < 200; i++) {
-    const r = await fetch(`${url}/api/tenancies?step=tenant`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    cids.push(((await r.json()) as { cid: string }).cid);
-  }
+  const body = applicationBody();
+  const cids = await createApplications(url, body);
   let next = 200;
   const worker = async () => {
     while (next < total) {

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { completeNewApiApplication } from '../src/server/testing/fixtures';
+import { applicationBody, createApplications } from './lib/applications';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 import { startCompiledServer, startProductServer } from './lib/childServer';
 
@@ -36,16 +36,8 @@ const server = process.env.TSX
       extraNodeArgs: profArgs,
     });
 try {
-  const app = completeNewApiApplication();
-  const cids: string[] = [];
-  for (let i = 0; i < 200; i++) {
-    const r = await fetch(`${server.url}/api/tenancies?step=tenant`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(app),
-    });
-    cids.push(((await r.json()) as { cid: string }).cid);
-  }
+  const body = applicationBody();
+  const cids = await createApplications(server.url, body);
   let n = 0;
   const paths =
     what === 'save'
@@ -59,7 +51,7 @@ try {
     duration: Number(process.env.SECS ?? 8),
     method: what === 'save' ? 'PATCH' : 'GET',
     headers: what === 'save' ? { 'content-type': 'application/json' } : {},
-    body: what === 'save' ? JSON.stringify(app) : undefined,
+    body: what === 'save' ? body : undefined,
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }],
   });
   console.log(

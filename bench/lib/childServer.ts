@@ -170,7 +170,7 @@ export function treeRssMb(pid: number): number {
 }
 
 /** The environment and node flags of package.json's start script (`A=1 exec node --x scripts/start.mjs`). */
-function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] } {
+export function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] } {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
