@@ -11,9 +11,14 @@ import { npmStartSettings, startChild, treeRssMb } from './lib/childServer';
  * 50 connections for 8 s, and the RSS after it. Build first (`node scripts/build.mjs`), then e.g.
  *   FLAGS='{"size":["--optimize-for-size"],"grow10":["--max-semi-space-size=1","--heap-growing-percent=10"]}' \
  *   ROUNDS=3 npx tsx bench/flags.ts
- * RSS is the server process's own (npm start adds npm's ~56 MB); the malloc settings are npm start's.
+ * RSS is the server process's own (npm start adds npm's ~56 MB); the malloc settings are npm start's
+ * unless a set's env changes them.
  */
-const sets = JSON.parse(process.env.FLAGS ?? '{}') as Record<string, string[]>;
+// A set is a list of node flags, or { flags, env, script } when it also changes the environment
+// (e.g. {"mmap32k":{"flags":[],"env":{"MALLOC_MMAP_THRESHOLD_":"32768"}}}) or runs another build
+// (a copy of dist/ made before a change, e.g. "script":"distbase/server/main.js").
+type FlagSet = string[] | { flags?: string[]; env?: Record<string, string>; script?: string };
+const sets = JSON.parse(process.env.FLAGS ?? '{}') as Record<string, FlagSet>;
 const env = {
   ...npmStartSettings().env,
   LOG_LEVEL: 'warn',
@@ -23,13 +28,16 @@ const env = {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
-  for (const [name, flags] of Object.entries(sets)) {
+  for (const [name, set] of Object.entries(sets)) {
+    const flags = Array.isArray(set) ? set : (set.flags ?? []);
+    const setEnv = Array.isArray(set) ? {} : (set.env ?? {});
+    const script = (!Array.isArray(set) && set.script) || 'dist/server/main.js';
     const dataDir = mkdtempSync(join(tmpdir(), 'bench-flags-'));
     const server = await startChild({
-      script: 'dist/server/main.js',
+      script,
       noTsx: true,
       nodeArgs: flags,
-      env: { ...env, DATA_DIR: dataDir },
+      env: { ...env, ...setEnv, DATA_DIR: dataDir },
       keepOutput: false,
       discardStdout: true,
       timeoutMs: 300_000,
