@@ -5,7 +5,7 @@
 export type { FormModel, PaymentConditions } from './model/schema';
 export { defaultFormModel } from './model/defaults';
 export type { FieldPath } from './model/paths';
-export { fieldPaths, fieldKinds, isFieldPath, getField, setField } from './model/paths';
+export { fieldPaths, fieldKinds, isFieldPath, getField, setField, setFields } from './model/paths';
 export { apiFieldPaths, helpTextPaths } from './fields/fields';
 
 // dates

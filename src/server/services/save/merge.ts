@@ -7,6 +7,7 @@ import {
   partnerDefaults,
   type readRequestExtras,
   setField,
+  setFields,
   unstorableValues,
   type FieldErrors,
   type FieldPath,
@@ -61,20 +62,26 @@ export function mergeChanges(stored: FormModel, changes: Changes): Merged {
     sent,
     decoded.sent.filter((p) => !isServerOwned(p)),
   );
-  let model = stored;
-  for (const path of decoded.sent) {
-    if (isServerOwned(path)) continue;
-    if (path in refused) continue; // keeps its previous value
-    model = setField(model, path, getField(sent, path) as never);
-  }
+  // Each pass's changes in one batch: every group is copied once, not once per field.
+  const kept = decoded.sent.filter((path) => !isServerOwned(path) && !(path in refused));
+  let model = setFields(
+    stored,
+    kept.map((path) => [path, getField(sent, path)] as const),
+  );
   const sentPaths = new Set<string>(decoded.sent);
   if (step) {
-    for (const path of activeMask(model, step, ctx)) {
-      if (!sentPaths.has(path) && !isServerOwned(path))
-        model = setField(model, path, undefined as never);
-    }
+    const emptied = activeMask(model, step, ctx).filter(
+      (path) => !sentPaths.has(path) && !isServerOwned(path),
+    );
+    model = setFields(
+      model,
+      emptied.map((path) => [path, undefined] as const),
+    );
   }
-  for (const path of decoded.cleared) model = setField(model, path, undefined as never);
+  model = setFields(
+    model,
+    decoded.cleared.map((path) => [path, undefined] as const),
+  );
   if (!partner) return { model, refused, asserted: [], defaulted: [], messages: [] };
 
   const messages: string[] = [];
