@@ -48,6 +48,13 @@ describe('prepared statements in the PGlite thread', () => {
       rows: unknown[];
     };
     expect(rows.rows).toEqual([{ n: 2, at: expect.stringMatching(/^2026-11-24 10:00:00/) }]);
+    // drizzle's parsers stay drizzle's: the same statement without them parses dates again.
+    const plain = await t.executeSql('SELECT n, at FROM p WHERE n = $1', [2]);
+    expect(plain.rows[0]!.at).toBeInstanceOf(Date);
+    const again = (await t.orm.execute(sql`SELECT n, at FROM p WHERE n = ${2}`)) as unknown as {
+      rows: { at: unknown }[];
+    };
+    expect(typeof again.rows[0]!.at).toBe('string');
     const updated = await t.executeSql('UPDATE p SET note = $1 WHERE n > $2', ['neu', 0]);
     expect(updated.rowCount).toBe(2);
   });

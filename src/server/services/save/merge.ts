@@ -21,7 +21,9 @@ import type { WireCodec } from '../wire';
 /** Security answers and client state: the server's own, never taken from a body, never stored. */
 const serverOwnedGroups = ['security', 'formHandling'];
 
-const isServerOwned = (path: string): boolean => serverOwnedGroups.includes(path.split('.')[0]!);
+const serverOwnedPrefixes = serverOwnedGroups.map((group) => `${group}.`);
+const isServerOwned = (path: string): boolean =>
+  serverOwnedPrefixes.some((prefix) => path.startsWith(prefix));
 
 /** What one save request changes, as the codec decoded it, and what the merge needs to know. */
 export interface Changes {
