@@ -64,7 +64,8 @@ export function mergeChanges(stored: FormModel, changes: Changes): Merged {
     sent,
     decoded.sent.filter((p) => !isServerOwned(p)),
   );
-  // Each pass's changes in one batch: every group is copied once, not once per field.
+  // Each pass's changes in one batch: every group is copied once, not once per field. A refused
+  // value keeps the field's previous value.
   const kept = decoded.sent.filter((path) => !isServerOwned(path) && !(path in refused));
   let model = setFields(
     stored,
