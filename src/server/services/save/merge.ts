@@ -60,30 +60,24 @@ export function mergeChanges(stored: FormModel, changes: Changes): Merged {
   const { decoded, step, ctx, partner } = changes;
   const sent = decoded.model as FormModel;
   // Security answers and client state are never stored, so never refused for their length.
-  const refused = unstorableValues(
-    sent,
-    decoded.sent.filter((p) => !isServerOwned(p)),
-  );
-  // Each pass's changes in one batch: every group is copied once, not once per field. A refused
+  const storable = decoded.sent.filter((p) => !isServerOwned(p));
+  const refused = unstorableValues(sent, storable);
+  // The sent values in one batch (every group is copied once, not once per field); a refused
   // value keeps the field's previous value.
-  const kept = decoded.sent.filter((path) => !isServerOwned(path) && !(path in refused));
   let model = setFields(
     stored,
-    kept.map((path) => [path, getField(sent, path)] as const),
+    storable
+      .filter((path) => !(path in refused))
+      .map((path) => [path, getField(sent, path)] as const),
   );
+  // Then, in a second batch, the step's shown fields that were not sent and the cleared codes.
   const sentPaths = new Set<string>(decoded.sent);
-  if (step) {
-    const emptied = activeMask(model, step, ctx).filter(
-      (path) => !sentPaths.has(path) && !isServerOwned(path),
-    );
-    model = setFields(
-      model,
-      emptied.map((path) => [path, undefined] as const),
-    );
-  }
+  const emptied = step
+    ? activeMask(model, step, ctx).filter((path) => !sentPaths.has(path) && !isServerOwned(path))
+    : [];
   model = setFields(
     model,
-    decoded.cleared.map((path) => [path, undefined] as const),
+    [...emptied, ...decoded.cleared].map((path) => [path, undefined] as const),
   );
   if (!partner) return { model, refused, asserted: [], defaulted: [], messages: [] };
 
