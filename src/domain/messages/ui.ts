@@ -185,6 +185,9 @@ export const ui = {
       'Mit Klick auf „Kostenpflichtig abschliessen“ schließen Sie den Vertrag verbindlich ab.',
   },
   result: {
+    /** The result pages' heading while their code and the state call are on the way. */
+    loadingTitle: 'Ergebnis Ihres Antrags',
+    reservationLoadingTitle: 'Ergebnis Ihrer Reservierung',
     accepted: 'Ihr Antrag wurde angenommen.',
     declined: 'Ihr Antrag wurde leider abgelehnt.',
     pending: 'Ihr Antrag wird noch geprüft. Wir melden uns per E-Mail.',
