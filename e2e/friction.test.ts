@@ -2,6 +2,10 @@ import { describe, expect, test } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { ui } from '../src/domain/messages/ui';
 import { resultTexts } from '../src/domain/messages/results';
+import { fieldErrorMessages } from '../src/domain/messages/errors';
+import { fieldLabel as labelOf } from '../src/domain/messages/de';
+import { launchBrowser } from './support/browser';
+import { AppPage } from './support/page';
 import { useBrowserApp } from './support/harness';
 import { shoot } from './support/shots';
 
@@ -71,5 +75,61 @@ describe('tenant friction (issue 27)', () => {
     await app.waitForPath('/callback/sofortzusage');
     expect(await h1(page).innerText()).toBe(resultTexts.notFound);
     await context.close();
+  }, 120_000);
+  /** Weiter right after typing a deposit above the maximum, with the pointer as a tenant does. */
+  async function singleErrorAfterForward(app: AppPage, press: 'click' | 'tap') {
+    const { page } = app;
+    await app.goto('/start');
+    await app.waitForPath('/start');
+    await page.getByLabel(ui.options.target.newContract).check();
+    // Typed, not left: the press on Weiter is what takes the focus away from the field.
+    await page.getByLabel(labelOf('objective.deposit')).fill('60000');
+    const weiter = page.getByRole('button', { name: 'Weiter', exact: true });
+    if (press === 'tap') await weiter.tap();
+    else await weiter.click();
+    const summary = page.getByRole('alert').filter({ hasText: ui.errorsSummary.title });
+    await summary.waitFor();
+    const message = fieldErrorMessages['objective.deposit']!.tooHigh!;
+    expect(await summary.innerText()).toContain(`${labelOf('objective.deposit')}: ${message}`);
+    // GOV.UK: the summary takes the focus, the title starts with the word for error.
+    expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.title()).toMatch(/^Fehler: /);
+    await app.expectAccessible();
+    // Its entry leads to the field, which says the same.
+    await summary.getByRole('link').click();
+    expect(
+      await page
+        .getByLabel(labelOf('objective.deposit'))
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    expect(await app.fieldError('objective.deposit')).toBe(message);
+    expect(app.path()).toBe('/start');
+  }
+
+  test('one error after Weiter: an error summary that takes the focus (mouse, 375 and 1280 px)', async () => {
+    for (const width of [375, 1280]) {
+      const { context, page, app } = await harness.open();
+      await page.setViewportSize({ width, height: 800 });
+      await singleErrorAfterForward(app, 'click');
+      if (width === 375) await shoot(page, 'friction-single-error');
+      await context.close();
+    }
+  }, 120_000);
+
+  test('one error after Weiter on a touch screen: the tap still reaches Weiter', async () => {
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({
+        baseURL: harness.server.url,
+        locale: 'de-DE',
+        viewport: { width: 375, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      await singleErrorAfterForward(new AppPage(await context.newPage()), 'tap');
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   }, 120_000);
 });
