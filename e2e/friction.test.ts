@@ -8,6 +8,9 @@ import { launchBrowser } from './support/browser';
 import { AppPage } from './support/page';
 import { useBrowserApp } from './support/harness';
 import { shoot } from './support/shots';
+import { inDays } from './support/dates';
+import { perform, type Action } from './support/scenario';
+import { landlordPerson, objectNew, tenant } from './journeys';
 
 /** Holds every request to `pattern` until the returned function is called. */
 async function hold(page: Page, pattern: string) {
@@ -29,6 +32,57 @@ async function hold(page: Page, pattern: string) {
 }
 
 const h1 = (page: Page) => page.locator('h1');
+const summaryBox = (page: Page) => page.getByRole('complementary', { name: ui.summary.title });
+const press = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+const group = (page: Page, legend: string) => page.getByRole('group', { name: legend });
+
+async function doAll(app: AppPage, actions: Action[]) {
+  for (const a of actions) await perform(app, a);
+}
+
+/**
+ * From /start to /payment as a tenant: deposit, digital wish as given, one tenant (Max
+ * Mustermann), landlord and object (the shared journey data fill the steps on the way).
+ */
+async function toPayment(app: AppPage, opts: { digital: boolean; email?: string }) {
+  const { page } = app;
+  await app.goto('/start');
+  await app.waitForPath('/start');
+  await page.getByLabel(labelOf('objective.deposit')).fill('1500');
+  await page.getByLabel(labelOf('objective.deposit')).blur();
+  await page.getByLabel(ui.options.target.newContract).check();
+  const wish = page.getByLabel(labelOf('objective.useDigitalGuarantee'));
+  expect(await wish.isChecked()).toBe(true); // the spec's default
+  if (!opts.digital) await wish.uncheck();
+  await press(page, 'Weiter');
+  await app.waitForPath('/uce');
+  await press(page, 'Weiter');
+  await app.waitForPath('/tenant');
+  await doAll(app, tenant('firstTenant', 'Mustermann', opts.email ?? 'max@example.org'));
+  await press(page, 'Weiter zum Vermieter');
+  await app.waitForPath('/landlord');
+  await doAll(app, landlordPerson);
+  await press(page, 'Weiter zum Mietobjekt');
+  await app.waitForPath('/object');
+  await doAll(app, objectNew);
+  await press(page, 'Weiter zur Zahlung');
+  await app.waitForPath('/payment');
+}
+
+/** The rest of /payment by its labels, then on to /selling. */
+async function finishPayment(app: AppPage) {
+  const { page } = app;
+  await group(page, labelOf('objective.paymentConditions'))
+    .getByLabel(/^monatlich/)
+    .check();
+  await page
+    .getByLabel(labelOf('bankAccount.iban'), { exact: true })
+    .fill('DE89 3704 0044 0532 0130 00');
+  await page.getByLabel(labelOf('objective.policyStartDate')).fill(inDays(5));
+  await app.solveCaptcha();
+  await press(page, 'Weiter zu Extras');
+  await app.waitForPath('/selling');
+}
 
 // Issue 27, "What tenants trip over": each friction in Chromium against the real server, driven
 // by the labels a tenant reads, axe on every state.
@@ -132,4 +186,78 @@ describe('tenant friction (issue 27)', () => {
       await browser.close();
     }
   }, 120_000);
+  test('Zahlung: delivery from the digital wish on /start, the only account owner selected, the first debit with the frequency', async () => {
+    const { context, page, app } = await harness.open();
+    await toPayment(app, { digital: true });
+    const delivery = group(page, labelOf('objective.deliverTo'));
+    await expect
+      .poll(() => delivery.getByLabel(ui.options.deliverTo.digital).isChecked())
+      .toBe(true);
+    expect(await summaryBox(page).innerText()).toContain(ui.summary.digital);
+    // One tenant: the account can only be theirs, named.
+    const owner = group(page, labelOf('bankAccount.accountOwner'));
+    expect(await owner.getByRole('radio').count()).toBe(1);
+    expect(await owner.getByLabel('Max Mustermann (Erster Mieter)').isChecked()).toBe(true);
+    // The first debit is said with the payment frequency, not before the policy start.
+    const frequency = group(page, labelOf('objective.paymentConditions'));
+    expect(await frequency.innerText()).toContain(ui.hints.firstDebit);
+    expect(await page.getByText(ui.hints.firstDebit).count()).toBe(1);
+    const policyStart = page.getByLabel(labelOf('objective.policyStartDate'));
+    const described = (await policyStart.getAttribute('aria-describedby')) ?? '';
+    for (const id of described.split(' ').filter(Boolean))
+      expect(await page.locator(`[id="${id}"]`).innerText()).not.toContain('Abbuchung');
+    // The shipping note belongs to the delivery question.
+    expect(await delivery.innerText()).toContain(ui.hints.shipping);
+    await app.expectAccessible();
+    await shoot(page, 'friction-payment-preselected');
+    // The preselection is a real answer: the server takes it, /check shows it.
+    await finishPayment(app);
+    await press(page, 'Weiter zur Übersicht');
+    await app.waitForPath('/check');
+    await expect
+      .poll(() => page.locator('main').innerText())
+      .toContain(ui.options.deliverTo.digital);
+    await context.close();
+  }, 180_000);
+
+  test('Zahlung without the digital wish asks for the postal destination; changing the wish on /start empties a contradicting delivery', async () => {
+    const { context, page, app } = await harness.open();
+    await toPayment(app, { digital: false });
+    const delivery = group(page, labelOf('objective.deliverTo'));
+    await delivery.getByRole('radio').first().waitFor();
+    expect(await delivery.locator('input:checked').count()).toBe(0);
+    expect(await summaryBox(page).innerText()).toContain(ui.summary.post);
+    await app.expectAccessible();
+    await delivery.getByLabel(ui.options.deliverTo.landlordAddress).check();
+    expect(await summaryBox(page).innerText()).toContain(ui.summary.postToLandlord);
+    // Back on /start the tenant now wants it digital: the payment step selects digital again.
+    await page.getByRole('button', { name: 'Zurück zum Mietobjekt' }).click();
+    await app.waitForPath('/object');
+    await page
+      .getByRole('link', { name: 'Mieter' })
+      .or(page.getByRole('button', { name: 'Mieter' }))
+      .first()
+      .click();
+    await app.waitForPath('/tenant');
+    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    await app.waitForPath('/uce');
+    await page.getByRole('button', { name: 'Zurück zum Start' }).click();
+    await app.waitForPath('/start');
+    await page.getByLabel(labelOf('objective.useDigitalGuarantee')).check();
+    await press(page, 'Weiter');
+    await app.waitForPath('/uce');
+    await press(page, 'Weiter');
+    await app.waitForPath('/tenant');
+    await press(page, 'Weiter zum Vermieter');
+    await app.waitForPath('/landlord');
+    await press(page, 'Weiter zum Mietobjekt');
+    await app.waitForPath('/object');
+    await press(page, 'Weiter zur Zahlung');
+    await app.waitForPath('/payment');
+    await expect
+      .poll(() => delivery.getByLabel(ui.options.deliverTo.digital).isChecked())
+      .toBe(true);
+    expect(await summaryBox(page).innerText()).toContain(ui.summary.digital);
+    await context.close();
+  }, 180_000);
 });

@@ -36,6 +36,8 @@ export const ui = {
     },
     paymentConditions: { 1: 'jährlich', 2: 'halbjährlich', 4: 'vierteljährlich', 12: 'monatlich' },
     accountOwner: { firstTenant: 'Erster Mieter', secondTenant: 'Zweiter Mieter' },
+    /** The account owner's choice with the tenant's name: 'Max Mustermann (Erster Mieter)'. */
+    accountOwnerNamed: (name: string, role: string) => `${name} (${role})`,
     preinsuranceQuitBy: { tenant: 'Ich selbst', insurer: 'Der bisherige Anbieter' },
     preisboerseTime: {
       '08-11': '8:00 bis 11:00 Uhr',
