@@ -260,4 +260,44 @@ describe('tenant friction (issue 27)', () => {
     expect(await summaryBox(page).innerText()).toContain(ui.summary.digital);
     await context.close();
   }, 180_000);
+  test("'Mit dem Antrag fortfahren' after a reservation goes on to the landlord, not the filled tenant form", async () => {
+    const { context, page, app } = await harness.open();
+    await app.goto('/start?reservation=true');
+    await app.waitForPath('/start');
+    await page.getByLabel(labelOf('objective.deposit')).fill('1200');
+    await page.getByLabel(labelOf('objective.deposit')).blur();
+    await page.getByLabel(ui.options.target.newContract).check();
+    await press(page, 'Weiter');
+    await app.waitForPath('/tenant');
+    await doAll(app, tenant('firstTenant', 'Mustermann', 'res@example.org'));
+    await page.getByLabel(labelOf('objective.privacyPolicyAccepted')).check();
+    await app.solveCaptcha();
+    await press(page, 'Reservierung absenden');
+    await app.waitForPath('/callback/sofortzusage', 120_000);
+    await page.getByRole('heading', { name: ui.result.reservationAccepted }).waitFor();
+    await press(page, ui.buttons.continueApplication);
+    await app.waitForPath('/tenant');
+    await expect
+      .poll(() => page.locator('main').innerText())
+      .toContain(ui.reservation.alreadyGivenHint);
+    await app.expectAccessible();
+    await press(page, ui.reservation.continueApplication);
+    // The next open step: the landlord (deposit and tenant are given).
+    await app.waitForPath('/landlord');
+    expect(await h1(page).innerText()).toBe(ui.steps.landlord.title);
+    await app.expectAccessible();
+    await shoot(page, 'friction-continue-after-reservation');
+    // Back on the tenant step the tenant sees the data given, not the hint again.
+    await press(page, 'Zurück zum Mieter');
+    await app.waitForPath('/tenant');
+    expect(await page.getByLabel(labelOf('firstTenant.lastName')).inputValue()).toBe('Mustermann');
+    expect(await page.getByText(ui.reservation.alreadyGivenHint).count()).toBe(0);
+    await press(page, 'Weiter zum Vermieter');
+    await app.waitForPath('/landlord');
+    // The same application continues as a contract: the landlord step saves.
+    await doAll(app, landlordPerson);
+    await press(page, 'Weiter zum Mietobjekt');
+    await app.waitForPath('/object');
+    await context.close();
+  }, 180_000);
 });

@@ -293,9 +293,8 @@ describe('tenant journeys (issue 11)', () => {
     expect(app.query('reservation')).toBeNull();
     await expect.poll(() => text(page)).toContain(ui.reservation.alreadyGivenHint);
     await app.expectAccessible();
+    // On to the next open step (issue 27), not the tenant form again.
     await page.getByRole('button', { name: ui.reservation.continueApplication }).click();
-    expect(await app.value('firstTenant.lastName')).toBe('Mustermann');
-    await forward(app);
     await app.waitForPath('/landlord');
     await context.close();
   }, 180_000);
