@@ -219,7 +219,7 @@ describe('behaviour in the browser', () => {
     await app.clickButton(ui.buttons.send);
     await expect
       .poll(() => page.getByRole('status').allInnerTexts())
-      .toContain(ui.saveProgress.done);
+      .toContain(ui.saveProgress.sentTo('later@example.org'));
     await app.expectAccessible();
     await expect
       .poll(() => harness.server.smtp.received.length, { timeout: 20_000 })

@@ -36,6 +36,13 @@ const summaryBox = (page: Page) => page.getByRole('complementary', { name: ui.su
 const press = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 const group = (page: Page, legend: string) => page.getByRole('group', { name: legend });
 
+/** The resume link of the newest save-progress mail to `to`. */
+function resumeLink(server: { smtp: { received: { to: string[]; raw: Buffer }[] } }, to: string) {
+  const mail = server.smtp.received.filter((m) => m.to.includes(to)).at(-1);
+  const raw = (mail?.raw.toString('utf8') ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return raw.match(/https?:\/\/[^\s"<>]+cid=[\w-]+[^\s"<>]*/)?.[0];
+}
+
 async function doAll(app: AppPage, actions: Action[]) {
   for (const a of actions) await perform(app, a);
 }
@@ -300,4 +307,76 @@ describe('tenant friction (issue 27)', () => {
     await app.waitForPath('/object');
     await context.close();
   }, 180_000);
+  test("'Später fortfahren': the tenant's address prefilled, the step's input saved with its errors, the address named", async () => {
+    const { context, page, app } = await harness.open();
+    await toPayment(app, { digital: true, email: 'later@example.org' });
+    // Half of the payment step typed, one value wrong (the IBAN's check digits).
+    await group(page, labelOf('objective.paymentConditions'))
+      .getByLabel(/^vierteljährlich/)
+      .check();
+    const iban = page.getByLabel(labelOf('bankAccount.iban'), { exact: true });
+    await iban.fill('DE00 3704 0044 0532 0130 00');
+    await iban.blur();
+    await expect.poll(() => app.fieldError('bankAccount.iban')).toBeTruthy();
+    await press(page, ui.saveProgress.button);
+    const address = page.getByLabel(ui.saveProgress.emailLabel);
+    expect(await address.inputValue()).toBe('later@example.org');
+    await app.expectAccessible();
+    const mailsBefore = harness.server.smtp.received.length;
+    await press(page, ui.buttons.send);
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContain(ui.saveProgress.sentTo('later@example.org'));
+    await app.expectAccessible();
+    await shoot(page, 'friction-save-later-sent');
+    // Nothing typed is lost on the page.
+    expect(await iban.inputValue()).toBe('DE00 3704 0044 0532 0130 00');
+    expect(app.path()).toBe('/payment');
+    await expect
+      .poll(() => harness.server.smtp.received.length, { timeout: 20_000 })
+      .toBeGreaterThan(mailsBefore);
+    const link = resumeLink(harness.server, 'later@example.org');
+    expect(link).toBeTruthy();
+    // The link resumes with what was typed on this step, the wrong IBAN with its message.
+    const later = await harness.open();
+    await later.app.goto(link!);
+    await later.app.waitForPath('/payment');
+    const resumed = later.page.getByLabel(labelOf('bankAccount.iban'), { exact: true });
+    await expect.poll(() => resumed.inputValue()).toBe('DE00 3704 0044 0532 0130 00');
+    expect(
+      await group(later.page, labelOf('objective.paymentConditions'))
+        .getByLabel(/^vierteljährlich/)
+        .isChecked(),
+    ).toBe(true);
+    await later.context.close();
+    await context.close();
+  }, 180_000);
+
+  test("'Später fortfahren' on the check step with every box ticked saves without submitting", async () => {
+    const { context, page, app } = await harness.open();
+    await toPayment(app, { digital: true, email: 'check-later@example.org' });
+    await finishPayment(app);
+    await press(page, 'Weiter zur Übersicht');
+    await app.waitForPath('/check');
+    const cid = app.query('cid')!;
+    const final = page.getByRole('button', { name: 'Kostenpflichtig abschliessen' });
+    await final.waitFor();
+    for (const path of ['objective.conditionsAccepted', 'objective.privacyPolicyAccepted'] as const)
+      await page.getByLabel(labelOf(path)).check();
+    await press(page, ui.saveProgress.button);
+    await press(page, ui.buttons.send);
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContain(ui.saveProgress.sentTo('check-later@example.org'));
+    // Not submitted: no overlay, the state call knows no order, the boxes are still ticked.
+    const state = await (await fetch(`${harness.server.url}/api/application/state/${cid}`)).json();
+    expect(state.state).toBe('not_submitted');
+    expect(await page.locator('#processing-text').count()).toBe(0);
+    expect(await page.getByLabel(labelOf('objective.conditionsAccepted')).isChecked()).toBe(true);
+    // The tenant can still conclude right away.
+    await final.click();
+    await app.waitForPath('/callback/danke', 120_000);
+    expect(await h1(page).innerText()).toBe(ui.result.accepted);
+    await context.close();
+  }, 240_000);
 });

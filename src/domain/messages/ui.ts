@@ -108,7 +108,8 @@ export const ui = {
     title: 'Antrag speichern und später fortfahren',
     text: 'Wir schicken Ihnen einen Link, mit dem Sie den Antrag später fortsetzen können. Ihre Angaben werden nach 30 Tagen gelöscht.',
     emailLabel: 'E-Mail-Adresse',
-    done: 'Wir haben Ihnen den Link per E-Mail geschickt.',
+    /** After sending: names the address, so a typo shows at once. */
+    sentTo: (email: string) => `Wir haben Ihnen den Link an ${email} geschickt.`,
   },
   errorsSummary: {
     title: 'Bitte korrigieren Sie Ihre Angaben',
