@@ -10,7 +10,8 @@ export const ui = {
     addSecondTenant: 'Zweiten Mieter hinzufügen',
     removeSecondTenant: 'Zweiten Mieter entfernen',
     edit: 'Ändern',
-    editHidden: (what: string) => `${what} ändern`,
+    /** Hidden after the visible "Ändern" of a check page section: "Ändern (Zahlung)". */
+    editSection: (what: string) => ` (${what})`,
     changePersonalData: 'Persönliche Daten ändern',
     continueApplication: 'Mit dem Antrag fortfahren',
     reserveAndContinueLater: 'Reservieren und später fortfahren',
@@ -171,6 +172,29 @@ export const ui = {
   },
   check: {
     stepHeading: (label: string) => `${label}`,
+    /** The check page reads answers back in one row each (domain/flow/checkSummary.ts). */
+    rows: {
+      name: 'Name',
+      address: 'Anschrift',
+      landlord: 'Vermieter',
+      creditCheck: 'Bonitätsprüfung',
+      consented: 'eingewilligt',
+      limited: 'Befristet',
+      limitedUntil: (date: string) => `Ja, bis ${date}`,
+      preinsurance: 'Frühere Bürgschaft',
+      predamage: 'Vorschäden',
+      yesWith: (details: string) => `Ja: ${details}`,
+      contractNumber: (id: string) => `Nr. ${id}`,
+      quitBy: (who: string) => `gekündigt von: ${who}`,
+      account: 'Konto',
+      accountNumber: (number: string, bankCode: string, bankName: string) =>
+        `Konto ${number}, BLZ ${bankCode}${bankName ? ` (${bankName})` : ''}`,
+      chosen: 'gewählt',
+      whose: (label: string, whose: string) => `${label} (${whose})`,
+    },
+    /** A section of the check page without any answer to read back. */
+    noExtras: 'Keine Extras gewählt',
+    nothingGiven: 'Keine Angaben',
     premium: (amount: string, adverb: string) => `Ihr Beitrag: ${amount} ${adverb}`,
     consumerInformationTitle: 'Wichtige Informationen vor Vertragsschluss',
     noMinimumTerm:
