@@ -192,7 +192,7 @@ describe('behaviour in the browser', () => {
     await app.waitForPath('/check');
     await app.expectAccessible();
     await page
-      .getByRole('button', { name: `${ui.buttons.edit} ${ui.buttons.editHidden('Vermieter')}` })
+      .getByRole('link', { name: `${ui.buttons.edit}${ui.buttons.editSection('Vermieter')}` })
       .click();
     await app.waitForPath('/landlord');
     expect(await app.value('landlord.lastName')).toBe('Vermieter');
@@ -219,7 +219,7 @@ describe('behaviour in the browser', () => {
     await app.clickButton(ui.buttons.send);
     await expect
       .poll(() => page.getByRole('status').allInnerTexts())
-      .toContain(ui.saveProgress.done);
+      .toContain(ui.saveProgress.sentTo('later@example.org'));
     await app.expectAccessible();
     await expect
       .poll(() => harness.server.smtp.received.length, { timeout: 20_000 })

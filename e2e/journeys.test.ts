@@ -82,7 +82,11 @@ describe('journeys', () => {
       .poll(() => app.page.locator('body').innerText())
       .toContain(ui.reservation.alreadyGivenHint);
     await app.expectAccessible();
+    // On to the next open step (issue 27); back on /tenant the data given are there.
     await app.clickButton(ui.reservation.continueApplication);
+    await app.waitForPath('/landlord');
+    await app.clickButton('Zurück zum Mieter');
+    await app.waitForPath('/tenant');
     expect(await app.value('firstTenant.lastName')).toBe('Reserviert');
     await context.close();
 

@@ -121,7 +121,7 @@ describe('tenant journeys (issue 11)', () => {
       if (m) solutions.push(m[1]!);
     });
     await page
-      .getByRole('button', { name: `${ui.buttons.edit} ${ui.buttons.editHidden('Zahlung')}` })
+      .getByRole('link', { name: `${ui.buttons.edit}${ui.buttons.editSection('Zahlung')}` })
       .click();
     await app.waitForPath('/payment');
     expect(await page.locator('altcha-widget').count()).toBe(0);
@@ -200,8 +200,8 @@ describe('tenant journeys (issue 11)', () => {
     await app.waitForPath('/check');
     // Raise the deposit from the check page: /start judges only its own fields.
     await page
-      .getByRole('button', {
-        name: `${ui.buttons.edit} ${ui.buttons.editHidden('Ihre Mietkaution')}`,
+      .getByRole('link', {
+        name: `${ui.buttons.edit}${ui.buttons.editSection('Ihre Mietkaution')}`,
       })
       .click();
     await app.waitForPath('/start');
@@ -293,9 +293,8 @@ describe('tenant journeys (issue 11)', () => {
     expect(app.query('reservation')).toBeNull();
     await expect.poll(() => text(page)).toContain(ui.reservation.alreadyGivenHint);
     await app.expectAccessible();
+    // On to the next open step (issue 27), not the tenant form again.
     await page.getByRole('button', { name: ui.reservation.continueApplication }).click();
-    expect(await app.value('firstTenant.lastName')).toBe('Mustermann');
-    await forward(app);
     await app.waitForPath('/landlord');
     await context.close();
   }, 180_000);

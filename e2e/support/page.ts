@@ -27,7 +27,10 @@ export class AppPage {
   async waitForPath(path: string, timeout?: number) {
     try {
       await this.page.waitForURL((u) => u.pathname === path, { timeout });
-      await this.page.locator('h1').first().waitFor();
+      await this.page.locator('h1').first().waitFor({ timeout });
+      // A page still loading its content says so (the result pages' card while they ask the
+      // server for the state): wait until it has arrived.
+      await this.page.locator('main [aria-busy="true"]').waitFor({ state: 'detached', timeout });
     } catch (err) {
       // Say where we are and what the page shows, so a failed journey explains itself.
       const shown = await this.page

@@ -78,10 +78,17 @@ function Boot() {
     void loadConfig().then(setConfig);
   }, []);
   if (!tr || !config)
-    return fallback ? (
-      <Spinner text={FALLBACK_TEXT} />
-    ) : (
-      <div className="spinner" aria-hidden="true" />
+    return (
+      // A level-one heading from the first paint (axe: page-has-heading-one), hidden: the page's
+      // own heading follows with the translations.
+      <main>
+        <h1 className="visually-hidden">{ui.appTitle}</h1>
+        {fallback ? (
+          <Spinner text={FALLBACK_TEXT} />
+        ) : (
+          <div className="spinner" aria-hidden="true" />
+        )}
+      </main>
     );
   const api = createLazyApi(config.app, config.apiHost);
   return (

@@ -10,7 +10,8 @@ export const ui = {
     addSecondTenant: 'Zweiten Mieter hinzufügen',
     removeSecondTenant: 'Zweiten Mieter entfernen',
     edit: 'Ändern',
-    editHidden: (what: string) => `${what} ändern`,
+    /** Hidden after the visible "Ändern" of a check page section: "Ändern (Zahlung)". */
+    editSection: (what: string) => ` (${what})`,
     changePersonalData: 'Persönliche Daten ändern',
     continueApplication: 'Mit dem Antrag fortfahren',
     reserveAndContinueLater: 'Reservieren und später fortfahren',
@@ -36,6 +37,8 @@ export const ui = {
     },
     paymentConditions: { 1: 'jährlich', 2: 'halbjährlich', 4: 'vierteljährlich', 12: 'monatlich' },
     accountOwner: { firstTenant: 'Erster Mieter', secondTenant: 'Zweiter Mieter' },
+    /** The account owner's choice with the tenant's name: 'Max Mustermann (Erster Mieter)'. */
+    accountOwnerNamed: (name: string, role: string) => `${name} (${role})`,
     preinsuranceQuitBy: { tenant: 'Ich selbst', insurer: 'Der bisherige Anbieter' },
     preisboerseTime: {
       '08-11': '8:00 bis 11:00 Uhr',
@@ -106,7 +109,8 @@ export const ui = {
     title: 'Antrag speichern und später fortfahren',
     text: 'Wir schicken Ihnen einen Link, mit dem Sie den Antrag später fortsetzen können. Ihre Angaben werden nach 30 Tagen gelöscht.',
     emailLabel: 'E-Mail-Adresse',
-    done: 'Wir haben Ihnen den Link per E-Mail geschickt.',
+    /** After sending: names the address, so a typo shows at once. */
+    sentTo: (email: string) => `Wir haben Ihnen den Link an ${email} geschickt.`,
   },
   errorsSummary: {
     title: 'Bitte korrigieren Sie Ihre Angaben',
@@ -168,6 +172,29 @@ export const ui = {
   },
   check: {
     stepHeading: (label: string) => `${label}`,
+    /** The check page reads answers back in one row each (domain/flow/checkSummary.ts). */
+    rows: {
+      name: 'Name',
+      address: 'Anschrift',
+      landlord: 'Vermieter',
+      creditCheck: 'Bonitätsprüfung',
+      consented: 'eingewilligt',
+      limited: 'Befristet',
+      limitedUntil: (date: string) => `Ja, bis ${date}`,
+      preinsurance: 'Frühere Bürgschaft',
+      predamage: 'Vorschäden',
+      yesWith: (details: string) => `Ja: ${details}`,
+      contractNumber: (id: string) => `Nr. ${id}`,
+      quitBy: (who: string) => `gekündigt von: ${who}`,
+      account: 'Konto',
+      accountNumber: (number: string, bankCode: string, bankName: string) =>
+        `Konto ${number}, BLZ ${bankCode}${bankName ? ` (${bankName})` : ''}`,
+      chosen: 'gewählt',
+      whose: (label: string, whose: string) => `${label} (${whose})`,
+    },
+    /** A section of the check page without any answer to read back. */
+    noExtras: 'Keine Extras gewählt',
+    nothingGiven: 'Keine Angaben',
     premium: (amount: string, adverb: string) => `Ihr Beitrag: ${amount} ${adverb}`,
     consumerInformationTitle: 'Wichtige Informationen vor Vertragsschluss',
     noMinimumTerm:
@@ -185,6 +212,9 @@ export const ui = {
       'Mit Klick auf „Kostenpflichtig abschliessen“ schließen Sie den Vertrag verbindlich ab.',
   },
   result: {
+    /** The result pages' heading while their code and the state call are on the way. */
+    loadingTitle: 'Ergebnis Ihres Antrags',
+    reservationLoadingTitle: 'Ergebnis Ihrer Reservierung',
     accepted: 'Ihr Antrag wurde angenommen.',
     declined: 'Ihr Antrag wurde leider abgelehnt.',
     pending: 'Ihr Antrag wird noch geprüft. Wir melden uns per E-Mail.',

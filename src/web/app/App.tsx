@@ -13,6 +13,7 @@ import { usePrefill } from './usePrefill';
 import { HelpProvider } from '../forms/help';
 import { legalSlugOfPath, type LegalSlug } from '../../domain/legal/slugs';
 import { Footer } from './Footer';
+import { ResultLoading } from './ResultLoading';
 
 /** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
 const bodies: Record<StepId, ComponentType<StepBodyProps>> = {
@@ -46,7 +47,11 @@ function Routes() {
   if (pathname === '/vertrag') return <ContractPage />;
   if (/^\/pruefen\/[^/]+$/.test(pathname)) return <VerifyPage />;
   if (pathname === '/callback/danke' || pathname === '/callback/sofortzusage')
-    return <CallbackPage />;
+    return (
+      <Suspense fallback={<ResultLoading reservation={pathname === '/callback/sofortzusage'} />}>
+        <CallbackPage />
+      </Suspense>
+    );
   const legal = legalSlugOfPath(pathname);
   if (legal) return <LegalPage slug={legal} />;
   const requested = stepByRoute(pathname);

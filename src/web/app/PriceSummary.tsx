@@ -1,16 +1,16 @@
 import type { FormModel } from '../../domain/model/schema';
-import { digitalDepositLimit } from '../../domain/rules/limits';
+import { preselectedDelivery } from '../../domain/flow/preselect';
 import type { Tariff } from '../../domain/tariff/rates';
 import { formatEuro, ui } from '../text';
 import { premiumOf } from './premium';
 
+/** The same delivery the payment step preselects (domain/flow/preselect.ts). */
 function deliveryOf(model: FormModel): string {
-  const { deliverTo, useDigitalGuarantee, deposit } = model.objective;
+  const deliverTo = preselectedDelivery(model);
   if (deliverTo === 'digital') return ui.summary.digital;
   if (deliverTo === 'landlordAddress') return ui.summary.postToLandlord;
   if (deliverTo) return ui.summary.postToTenant;
-  const digitalPossible = typeof deposit === 'number' && deposit < digitalDepositLimit;
-  return useDigitalGuarantee !== false && digitalPossible ? ui.summary.digital : ui.summary.post;
+  return ui.summary.post;
 }
 
 /** Every step after /start: deposit, premium with frequency and delivery, in one short box. */

@@ -5,7 +5,7 @@ import type { PaymentConditions } from '../../domain/model/schema';
 import { buildUrl, request } from '../api/http';
 import { useNavigate, useLocation, useQuery } from '../app/router';
 import { useServices } from '../app/services';
-import { Spinner } from '../app/Spinner';
+import { ResultLoading } from '../app/ResultLoading';
 import { stepUrl } from '../app/urls';
 import { useApplication } from '../state/application';
 import { formatEuro, ui } from '../text';
@@ -75,7 +75,9 @@ export default function CallbackPage() {
 
   const headline =
     loaded.kind === 'loading'
-      ? ui.technical.loading
+      ? reservation
+        ? ui.result.reservationLoadingTitle
+        : ui.result.loadingTitle
       : loaded.kind === 'missing'
         ? resultTexts.notFound
         : headlineOf(loaded.result.state, reservation);
@@ -83,7 +85,7 @@ export default function CallbackPage() {
     document.title = `${headline} – ${ui.appTitle}`;
   }, [headline]);
 
-  if (loaded.kind === 'loading') return <Spinner text={ui.technical.loading} />;
+  if (loaded.kind === 'loading') return <ResultLoading reservation={reservation} />;
   if (loaded.kind === 'missing') {
     return (
       <div className="card">

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { refusedAttributionPaths, type AttributionPath } from '../../domain/flow/attribution';
 import type { StepId } from '../../domain/flow/steps';
+import { afterPress } from '../forms/afterPress';
 import { useApplication } from './application';
 import { getIn } from './setIn';
 import type { ValidationResult } from '../rules';
@@ -102,7 +103,8 @@ export function StepFormProvider({
     [app],
   );
   const blur = useCallback((path: string) => {
-    setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
+    // The message appears after a press's click, never under the pointer (forms/afterPress.ts).
+    afterPress(() => setTouched((t) => (t.has(path) ? t : new Set(t).add(path))));
   }, []);
   const showAll = useCallback(() => {
     setForced(true);

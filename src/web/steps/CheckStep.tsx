@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
-import { activeMask } from '../../domain/flow/activeMask';
+import { summaryRows } from '../../domain/flow/checkSummary';
 import { canJumpTo } from '../../domain/flow/navigation';
 import { steps, type StepId } from '../../domain/flow/steps';
-import type { FieldPath } from '../../domain/model/paths';
-import { fieldKinds, getField } from '../../domain/model/paths';
-import type { FormModel, PaymentConditions } from '../../domain/model/schema';
+import type { PaymentConditions } from '../../domain/model/schema';
 import type { RatesResponse } from '../../domain/tariff/rates';
-import { countryByCode } from '../../domain/countries/list';
 import { legalPagePath, legalTitles, type LegalSlug } from '../../domain/legal/slugs';
 import { useNavigate } from '../app/router';
 import { useServices } from '../app/services';
@@ -16,7 +13,7 @@ import { Check } from '../forms/bound';
 import { useApplication } from '../state/application';
 import { useFlow } from '../state/flowContext';
 import { useStepForm } from '../state/stepForm';
-import { formatEuro, labelOf, optionLabels, ui } from '../text';
+import { formatEuro, ui } from '../text';
 import { legalTexts } from '../../domain/messages/results';
 import { SellingFields } from './SellingStep';
 
@@ -29,30 +26,9 @@ const contractDocuments: LegalSlug[] = [
 ];
 
 /**
- * Fields that are plumbing, not answers: never listed on the check page. The start step's wish
- * for a digital certificate is answered by the delivery chosen on the payment step; listing both
- * read "digital per E-Mail: Ja" next to a postal address.
- */
-const hidden = (p: string, model: FormModel) =>
-  p.startsWith('security.') ||
-  p.endsWith('emailRepeat') ||
-  p === 'objective.useSecondTenant' ||
-  (p === 'objective.useDigitalGuarantee' && !!model.objective.deliverTo);
-
-/** An answer as the tenant should read it back. */
-function display(path: FieldPath, value: unknown): string {
-  if (value === undefined || value === null || value === '') return '–';
-  const kind = fieldKinds[path];
-  if (kind.kind === 'bool') return value ? ui.options.yes : ui.options.no;
-  if (kind.kind === 'amount') return typeof value === 'number' ? formatEuro(value) : String(value);
-  if (kind.kind === 'enum') return optionLabels(path)[String(value)] ?? String(value);
-  if (path.endsWith('.nationality')) return countryByCode(String(value))?.label ?? String(value);
-  return String(value);
-}
-
-/**
- * /check: every answer of every earlier step, generated from the flow and the active masks, an
- * edit link per step (after the edit, forward returns here), the consumer information of
+ * /check: the answers of every earlier step, generated from the flow and the active masks
+ * (domain/flow/checkSummary.ts: one row per answer, nothing left empty or unchosen), an
+ * "Ändern" link per step (after the edit, forward returns here), the consumer information of
  * DECISIONS.md and the acceptance boxes. Without a 'selling' step the extras are asked here.
  */
 export default function CheckStep({ ctx }: StepBodyProps) {
@@ -75,32 +51,47 @@ export default function CheckStep({ ctx }: StepBodyProps) {
   return (
     <>
       {earlier.map((step: StepId) => {
-        const fields = activeMask(model, step, ctx).filter((p) => !hidden(p, model));
-        if (fields.length === 0) return null;
+        const rows = summaryRows(model, step, ctx);
+        // A step without an answer to read back is left out; the extras say that none was chosen.
+        if (rows.length === 0 && step !== 'selling') return null;
         const title = steps[step].navLabel ?? ui.steps[step].title;
+        const href = stepUrl(step, { cid: model.cid, reservation, returnTo: 'check' });
         return (
           <section key={step} aria-labelledby={`check-${step}`}>
             <div className="section-head">
               <h2 id={`check-${step}`}>{title}</h2>
-              <button
-                type="button"
-                className="linklike"
-                onClick={() =>
-                  navigate(stepUrl(step, { cid: model.cid, reservation, returnTo: 'check' }))
-                }
+              <a
+                href={href}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(href);
+                }}
               >
                 {ui.buttons.edit}
-                <span className="visually-hidden"> {ui.buttons.editHidden(title)}</span>
-              </button>
+                <span className="visually-hidden">{ui.buttons.editSection(title)}</span>
+              </a>
             </div>
-            <dl className="summary-list">
-              {fields.map((p) => (
-                <div key={p}>
-                  <dt>{labelOf(p)}</dt>
-                  <dd>{display(p, getField(model, p))}</dd>
-                </div>
-              ))}
-            </dl>
+            {rows.length === 0 ? (
+              <p>{ui.check.noExtras}</p>
+            ) : step === 'selling' ? (
+              // The chosen extras as a list: their names are the answer.
+              <ul className="summary-extras">
+                {rows.map((r) => (
+                  <li key={r.path}>
+                    {r.value === ui.check.rows.chosen ? r.label : `${r.label}: ${r.value}`}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <dl className="summary-list summary-list--check">
+                {rows.map((r) => (
+                  <div key={r.path}>
+                    <dt>{r.label}</dt>
+                    <dd>{r.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </section>
         );
       })}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { paymentPreselection } from '../../domain/flow/preselect';
 import { digitalDepositLimit } from '../../domain/rules/limits';
 import {
   accountOwnerValues,
@@ -9,6 +10,7 @@ import type { RatesResponse } from '../../domain/tariff/rates';
 import { useServices } from '../app/services';
 import { CaptchaField } from '../forms/CaptchaField';
 import { Check, DateText, Radio, Text } from '../forms/bound';
+import { useApplication } from '../state/application';
 import { useStepForm } from '../state/stepForm';
 import { formatEuro, optionLabels, ui } from '../text';
 
@@ -45,6 +47,24 @@ export default function PaymentStep() {
   );
   const second = form.value('objective.useSecondTenant') === true;
   const owners = accountOwnerValues.filter((v) => v !== 'secondTenant' || second);
+  // The tenant's name beside the role: "Max Mustermann (Erster Mieter)".
+  const ownerLabels = Object.fromEntries(
+    owners.map((who) => {
+      const role = optionLabels('accountOwner')[who] ?? who;
+      const name = [form.value(`${who}.firstName`), form.value(`${who}.lastName`)]
+        .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+        .join(' ');
+      return [who, name ? ui.options.accountOwnerNamed(name, role) : role];
+    }),
+  );
+
+  // What the tenant already chose (digital on /start) or cannot choose otherwise (one tenant's
+  // account) is selected, never asked again with nothing selected (issue 27).
+  const { model } = useApplication();
+  const { set } = form;
+  useEffect(() => {
+    for (const [path, value] of Object.entries(paymentPreselection(model))) set(path, value);
+  }, [model, set]);
 
   const bankCode = form.value('bankAccount.bankCode');
   const onBankCodeBlur = () => {
@@ -57,20 +77,24 @@ export default function PaymentStep() {
 
   return (
     <>
-      <Radio path="objective.deliverTo" values={destinations} labels={optionLabels('deliverTo')} />
-      {digitalPossible ? null : <p className="hint">{ui.hints.digitalUnavailable}</p>}
-      <p className="hint">{ui.hints.shipping}</p>
+      {/* Each note is the hint of the question it belongs to, not a line before the next one. */}
+      <Radio
+        path="objective.deliverTo"
+        values={destinations}
+        labels={optionLabels('deliverTo')}
+        hint={
+          digitalPossible
+            ? ui.hints.shipping
+            : `${ui.hints.digitalUnavailable} ${ui.hints.shipping}`
+        }
+      />
       <Radio
         path="objective.paymentConditions"
         values={paymentConditionValues}
         labels={frequencyLabels}
-        hint={ui.hints.pricesIncludeVat}
+        hint={`${ui.hints.pricesIncludeVat} ${ui.hints.firstDebit}`}
       />
-      <Radio
-        path="bankAccount.accountOwner"
-        values={owners}
-        labels={optionLabels('accountOwner')}
-      />
+      <Radio path="bankAccount.accountOwner" values={owners} labels={ownerLabels} />
       <Check path="bankAccount.useIban" />
       <Text path="bankAccount.iban" hint={ui.hints.iban} autoComplete="off" />
       <Text path="bankAccount.accountNumber" inputMode="numeric" />
@@ -78,7 +102,6 @@ export default function PaymentStep() {
         <Text path="bankAccount.bankCode" inputMode="numeric" maxLength={8} />
       </div>
       <Text path="bankAccount.bankName" />
-      <p className="hint">{ui.hints.firstDebit}</p>
       <DateText path="objective.policyStartDate" hint={ui.hints.policyStart} />
       <Text path="billing.partner_code" hint={ui.hints.partnerCode} />
       {form.mask.includes('security.captchaResponseKey') ? <CaptchaField /> : null}

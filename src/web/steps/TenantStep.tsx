@@ -1,12 +1,15 @@
 import { useRef } from 'react';
+import { firstOpenStep } from '../../domain/flow/openStep';
 import { defaultFormModel } from '../../domain/model/defaults';
 import type { StepBodyProps } from '../app/StepPage';
-import { useNavigate } from '../app/router';
+import { useNavigate, useQuery } from '../app/router';
 import { stepUrl } from '../app/urls';
 import { Check, Text } from '../forms/bound';
 import { CaptchaField } from '../forms/CaptchaField';
 import { fieldId } from '../forms/ids';
+import { validateStepForWeb } from '../rules';
 import { useApplication } from '../state/application';
+import { useFlow } from '../state/flowContext';
 import { useStepForm } from '../state/stepForm';
 import { ui } from '../text';
 import { TenantFields } from './TenantFields';
@@ -20,6 +23,8 @@ export default function TenantStep({ ctx }: StepBodyProps) {
   const form = useStepForm();
   const app = useApplication();
   const navigate = useNavigate();
+  const flow = useFlow();
+  const query = useQuery();
   const secondHeading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const afterReservation =
@@ -53,7 +58,20 @@ export default function TenantStep({ ctx }: StepBodyProps) {
             >
               {ui.reservation.changePersonalData}
             </button>
-            <button type="button" className="button" onClick={() => setContinued(true)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                // On to the first step still open (the landlord, as a rule); back on this step
+                // the tenant then sees the form, not this hint again.
+                setContinued(true);
+                const next = firstOpenStep(flow.list, (s) =>
+                  Object.keys(validateStepForWeb(app.model, s, ctx).errors),
+                );
+                if (next && next !== 'tenant')
+                  navigate(stepUrl(next, { cid: query.get('cid') ?? app.model.cid ?? undefined }));
+              }}
+            >
               {ui.reservation.continueApplication}
             </button>
           </div>
