@@ -21,12 +21,7 @@ export type ContractEventType =
 
 /** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
 export type ContractActor =
-  | 'tenant'
-  | 'landlord'
-  | 'staff'
-  | 'system'
-  | 'partner'
-  | `staff:${string}`;
+  'tenant' | 'landlord' | 'staff' | 'system' | 'partner' | `staff:${string}`;
 
 /**
  * Which status may follow which. Only an active contract ends, and it ends once: a withdrawn,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { staffPermissions} from './roles';
+import type { staffPermissions } from './roles';
 import { mayDo, staffRoles, type StaffRole } from './roles';
 import { enrolmentState, staffSessionLimits, staffSessionState } from './sessions';
 import { approvalRefusal, approvalStates, nextApprovalState } from './approvals';
