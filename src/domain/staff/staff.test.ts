@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { staffPermissions } from './roles';
 import { mayDo, staffRoles, type StaffRole } from './roles';
 import { enrolmentState, staffSessionLimits, staffSessionState } from './sessions';
+import { easterSunday, letterOverdue } from './workdays';
 import { approvalRefusal, approvalStates, nextApprovalState } from './approvals';
 
 const t0 = new Date('2026-03-02T09:00:00Z');
@@ -79,5 +80,37 @@ describe('four-eyes approvals', () => {
     expect(approvalRefusal({ state: 'draft', draftedBy: 'a' }, 'b')).toBeNull();
     for (const state of approvalStates.filter((x) => x !== 'draft'))
       expect(approvalRefusal({ state, draftedBy: 'a' }, 'b')).toBe('not_draft');
+  });
+});
+
+describe('working days for the letter deadline', () => {
+  it.each([
+    [2026, '2026-04-05'],
+    [2025, '2025-04-20'],
+    [2024, '2024-03-31'],
+    [2027, '2027-03-28'],
+  ])('Easter %i is %s', (year, day) => {
+    expect(easterSunday(year)).toBe(day);
+  });
+
+  it.each([
+    [
+      'Monday 2 March 2026 -> Wednesday 4 March: 2 days, not late',
+      '2026-03-02',
+      '2026-03-04',
+      false,
+    ],
+    ['Monday -> Thursday: 3 days, late', '2026-03-02', '2026-03-05', true],
+    ['Thursday -> Monday: 2 days (weekend not counted)', '2026-03-05', '2026-03-09', false],
+    ['Thursday -> Tuesday: 3 days, late', '2026-03-05', '2026-03-10', true],
+    [
+      'Maundy Thursday -> Tuesday after Easter: Good Friday, Easter Monday free',
+      '2026-04-02',
+      '2026-04-07',
+      false,
+    ],
+    ['Christmas Eve -> 29 December: 25/26 free, weekend', '2026-12-24', '2026-12-29', false],
+  ])('%s', (_name, created, today, late) => {
+    expect(letterOverdue(created, today)).toBe(late);
   });
 });

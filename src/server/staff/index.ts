@@ -3,6 +3,7 @@ import { registerStaffAuthRoutes } from './authRoutes';
 import type { StaffDeps } from './context';
 import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
+import { registerStaffCaseRoutes } from './caseRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -14,5 +15,6 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffGuard(scope, deps);
     registerStaffAuthRoutes(scope, deps);
     registerStaffMemberRoutes(scope, deps);
+    registerStaffCaseRoutes(scope, deps);
   });
 }

@@ -33,3 +33,32 @@ export const staffCommandTexts = {
   emailTaken: (email: string) => `${email} ist schon angelegt.`,
   badEmail: (email: string) => `${email} ist keine E-Mail-Adresse.`,
 } as const;
+
+/** The e-mail after a human review of a declined application ended in a decline again (Art. 22). */
+export const reviewMailTexts = {
+  subject: (number: string) => `Ergebnis der Überprüfung Ihres Antrags ${number}`,
+  reviewed: (number: string) =>
+    `eine Mitarbeiterin oder ein Mitarbeiter hat Ihren Antrag ${number} persönlich überprüft.`,
+  result:
+    'Das Ergebnis bleibt leider dasselbe: Wir können die Mietkautionsbürgschaft nicht übernehmen.',
+  deletion: (date: string) => `Ihre Angaben löschen wir am ${date}.`,
+} as const;
+
+/** The landlord letters of the letter batch (ADR 1204). */
+export const landlordLetterTexts = {
+  title: 'Mitteilung zur Mietkautionsbürgschaft',
+  subject: (number: string) => `Bürgschaft ${number}`,
+  kinds: {
+    withdrawn: 'Die Mieterin oder der Mieter hat den Vertrag widerrufen. Die Bürgschaft ist damit nicht zustande gekommen und besteht nicht.',
+    cancelled:
+      'Der Vertrag über die Bürgschaft wurde gekündigt. Bitte prüfen Sie, ob Sie die Bürgschaftsurkunde zurückgeben können.',
+    released:
+      'Die Bürgschaft wurde mit dem Freigabecode der Urkunde freigegeben; sie besteht nicht mehr. Haben Sie die Freigabe nicht erteilt, melden Sie sich bitte umgehend bei uns.',
+    reinstated:
+      'Die Freigabe der Bürgschaft wurde rückgängig gemacht; die Bürgschaft besteht wieder unverändert.',
+  },
+  unknownKind: 'Bitte wenden Sie sich für Einzelheiten an uns.',
+  rental: (address: string) => `Mietobjekt: ${address}`,
+  contact: (email: string, phone: string) =>
+    `Fragen beantworten wir gern unter ${email} oder ${phone}.`,
+} as const;
