@@ -1,0 +1,414 @@
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
+import { staffApi } from './api';
+import { ReasonForm } from './ReasonForm';
+import { t } from './texts';
+import type { Me } from './auth';
+
+export type Go = (path: string) => void;
+
+function useLoad<T>(path: string): [T | undefined, () => void] {
+  const [data, setData] = useState<T>();
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    staffApi<T>(path).then(
+      (d) => live && setData(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, n]);
+  return [data, useCallback(() => setN((x) => x + 1), [])];
+}
+
+export function Link({ to, go, children }: { to: string; go: Go; children: React.ReactNode }) {
+  const click = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    go(to);
+  };
+  return (
+    <a href={to} onClick={click}>
+      {children}
+    </a>
+  );
+}
+
+interface Counts {
+  pending: number;
+  declined: number;
+  letters: number;
+  lettersOverdue: number;
+  endings: number;
+  approvals: number;
+}
+
+export function StartPage({ me, go }: { me: Me; go: Go }) {
+  const [c] = useLoad<Counts>('/overview');
+  const rows: [keyof Counts, string][] = [
+    ['pending', '/intern/offen'],
+    ['declined', '/intern/abgelehnt'],
+    ['letters', '/intern/briefe'],
+    ['lettersOverdue', '/intern/briefe'],
+    ['endings', '/intern/beendet'],
+    ['approvals', '/intern/beendet'],
+  ];
+  return (
+    <>
+      <h1>{t.start.title}</h1>
+      <p>{t.start.greeting(me.displayName, me.roleLabel)}</p>
+      <ul className="counts">
+        {rows.map(([k, to]) => (
+          <li key={k}>
+            <Link to={to} go={go}>
+              <strong data-count={k}>{c ? c[k] : '…'}</strong> {t.start.counts[k]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface CaseItem {
+  number: string;
+  applicationId: string;
+  tenants: string[];
+  depositCents: number;
+  reasons: string[];
+  decidedAt: string;
+}
+
+function CaseTable({ items, go }: { items: CaseItem[]; go: Go }) {
+  if (items.length === 0) return <p>{t.table.empty}</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">{t.table.number}</th>
+          <th scope="col">{t.table.tenants}</th>
+          <th scope="col">{t.table.deposit}</th>
+          <th scope="col">{t.table.reasons}</th>
+          <th scope="col">{t.table.date}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.number}>
+            <td>
+              <Link to={`/intern/vorgang/${i.number}`} go={go}>
+                {i.number}
+              </Link>
+            </td>
+            <td>{i.tenants.join(', ')}</td>
+            <td>{formatCents(i.depositCents)}</td>
+            <td>{i.reasons.join(', ')}</td>
+            <td>{formatDateTime(new Date(i.decidedAt))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function QueuePage({ queue, go }: { queue: 'pending' | 'declined'; go: Go }) {
+  const [data] = useLoad<{ items: CaseItem[] }>(`/queues/${queue}`);
+  return (
+    <>
+      <h1>{queue === 'pending' ? t.nav.pending : t.nav.declined}</h1>
+      {queue === 'declined' && <p>{t.review.intro}</p>}
+      {data && <CaseTable items={data.items} go={go} />}
+    </>
+  );
+}
+
+interface CaseFile {
+  applicationId: string;
+  tenants: string[];
+  email: string;
+  phone: string;
+  depositCents: number;
+  objectAddress: string;
+  landlord: { name: string; address: string };
+  ibanLast4: string;
+  orderState: string | null;
+  decisions: { number: string; outcome: string; reasons: string[] }[];
+  contract: { contractNumber: string; status: string } | null;
+  documents: { kind: string; filename: string; createdAt: string }[];
+  timeline: { type: string; actor: string; at: string }[];
+}
+
+export function CasePage({ id }: { id: string }) {
+  const [file, reload] = useLoad<CaseFile>(`/cases/${encodeURIComponent(id)}`);
+  // Outside the forms: a decision removes its form, its confirmation stays.
+  const [notice, setNotice] = useState('');
+  if (!file) return <h1>{t.caseFile.title(id)}</h1>;
+  const decision = file.decisions[0];
+  const number = decision?.number ?? id;
+  return (
+    <>
+      <h1>{t.caseFile.title(file.contract?.contractNumber ?? number)}</h1>
+      <p role="status" className="status">
+        {notice}
+      </p>
+      <h2>{t.caseFile.data}</h2>
+      <dl className="facts">
+        <dt>{t.table.tenants}</dt>
+        <dd>{file.tenants.join(', ')}</dd>
+        <dt>{t.caseFile.email}</dt>
+        <dd>{file.email}</dd>
+        <dt>{t.caseFile.phone}</dt>
+        <dd>{file.phone}</dd>
+        <dt>{t.table.deposit}</dt>
+        <dd>{formatCents(file.depositCents)}</dd>
+        <dt>{t.caseFile.object}</dt>
+        <dd>{file.objectAddress}</dd>
+        <dt>{t.table.landlord}</dt>
+        <dd>
+          {file.landlord.name}, {file.landlord.address}
+        </dd>
+        <dt>{t.caseFile.iban}</dt>
+        <dd>{file.ibanLast4}</dd>
+        <dt>{t.caseFile.state}</dt>
+        <dd data-state>{file.contract?.status ?? decision?.outcome ?? file.orderState}</dd>
+        <dt>{t.reasons}</dt>
+        <dd>{decision?.reasons.join(', ') || t.caseFile.none}</dd>
+      </dl>
+      {decision?.outcome === 'pending' && (
+        <>
+          <h2>{t.decision.legend}</h2>
+          <ReasonForm
+            legend={t.decision.legend}
+            choices={[
+              { value: 'accept', label: t.decision.accept },
+              { value: 'decline', label: t.decision.decline },
+            ]}
+            reasonLabel={t.decision.reason}
+            submitLabel={t.decision.submit}
+            onSubmit={async (verdict, reason) => {
+              const r = await staffApi<{ outcome: string }>(
+                `/cases/${encodeURIComponent(number)}/decision`,
+                { verdict, reason },
+              );
+              setNotice(
+                t.decision.done(
+                  r.outcome === 'accepted' ? t.decision.accepted : t.decision.declined,
+                ),
+              );
+              reload();
+              return '';
+            }}
+          />
+        </>
+      )}
+      {decision?.outcome === 'declined' && (
+        <>
+          <h2>{t.review.title}</h2>
+          <p>{t.review.intro}</p>
+          <ReasonForm
+            reasonLabel={t.review.reason}
+            submitLabel={t.review.submit}
+            onSubmit={async (_c, reason) => {
+              await staffApi(`/cases/${encodeURIComponent(number)}/review`, { reason });
+              reload();
+              return '';
+            }}
+          />
+        </>
+      )}
+      <h2>{t.caseFile.documents}</h2>
+      {file.documents.length === 0 ? (
+        <p>{t.caseFile.none}</p>
+      ) : (
+        <ul>
+          {file.documents.map((d) => (
+            <li key={d.kind}>
+              {d.filename} ({formatDate(new Date(d.createdAt))})
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t.caseFile.timeline}</h2>
+      <ol className="timeline">
+        {file.timeline.map((e, i) => (
+          <li key={i}>
+            {formatDateTime(new Date(e.at))}: {e.type} ({e.actor})
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+interface Letter {
+  id: string;
+  contractNumber: string;
+  kind: string;
+  landlord: { name: string; address: string };
+  createdAt: string;
+  overdue: boolean;
+}
+
+export function LettersPage() {
+  const [data, reload] = useLoad<{ items: Letter[] }>('/queues/letters');
+  const [printed, setPrinted] = useState<string[]>([]);
+  const [status, setStatus] = useState('');
+  const print = async () => {
+    const res = await fetch('/api/staff/letters.pdf', { credentials: 'same-origin' });
+    const ids = (res.headers.get('x-letter-ids') ?? '').split(',').filter(Boolean);
+    const blob = await res.blob();
+    window.open(URL.createObjectURL(blob), '_blank');
+    setPrinted(ids);
+  };
+  const markPosted = async () => {
+    if (printed.length === 0) return setStatus(t.letters.printFirst);
+    const r = await staffApi<{ posted: number }>('/letters/posted', { ids: printed });
+    setPrinted([]);
+    setStatus(t.letters.posted(r.posted));
+    reload();
+  };
+  return (
+    <>
+      <h1>{t.letters.title}</h1>
+      {data && data.items.length === 0 && <p>{t.table.empty}</p>}
+      {data && data.items.length > 0 && (
+        <>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.table.number}</th>
+                <th scope="col">{t.table.kind}</th>
+                <th scope="col">{t.table.landlord}</th>
+                <th scope="col">{t.table.date}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((l) => (
+                <tr key={l.id} className={l.overdue ? 'overdue' : undefined}>
+                  <td>{l.contractNumber}</td>
+                  <td>{t.letters.kinds[l.kind] ?? l.kind}</td>
+                  <td>
+                    {l.landlord.name}, {l.landlord.address}
+                  </td>
+                  <td>
+                    {formatDate(new Date(l.createdAt))}
+                    {l.overdue && <strong className="flag"> {t.letters.overdue}</strong>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="actions">
+            <button type="button" onClick={() => void print()}>
+              {t.letters.print}
+            </button>{' '}
+            <button type="button" onClick={() => void markPosted()}>
+              {t.letters.markPosted}
+            </button>
+          </p>
+        </>
+      )}
+      <p role="status" className="status">
+        {status}
+      </p>
+    </>
+  );
+}
+
+interface Ending {
+  contractNumber: string;
+  applicationId: string;
+  status: string;
+  tenants: string[];
+  endedAt: string | null;
+  openApprovalId: string | null;
+}
+interface Approval {
+  id: string;
+  kind: string;
+  subject: string;
+  reason: string;
+  state: string;
+  draftedBy: string;
+  draftedAt: string;
+}
+
+export function EndingsPage({ me, go }: { me: Me; go: Go }) {
+  const [endings, reloadEndings] = useLoad<{ items: Ending[] }>('/queues/endings');
+  const [approvals, reloadApprovals] = useLoad<{ items: Approval[] }>('/queues/approvals');
+  const [status, setStatus] = useState('');
+  const mayApprove = me.role === 'supervisor' || me.role === 'admin';
+  const decide = async (id: string, move: 'approve' | 'refuse') => {
+    try {
+      await staffApi(`/approvals/${id}/${move}`, {});
+      setStatus(move === 'approve' ? t.endings.approved : t.endings.refused);
+    } catch (err) {
+      setStatus((err as Error).message);
+    }
+    reloadApprovals();
+    reloadEndings();
+  };
+  const drafts = approvals?.items.filter((a) => a.state === 'draft') ?? [];
+  return (
+    <>
+      <h1>{t.endings.title}</h1>
+      {endings && endings.items.length === 0 && <p>{t.table.empty}</p>}
+      {endings?.items.map((e) => (
+        <section key={e.contractNumber} className="card ending">
+          <h2>
+            <Link to={`/intern/vorgang/${e.contractNumber}`} go={go}>
+              {e.contractNumber}
+            </Link>{' '}
+            – {t.endings.status[e.status] ?? e.status}
+          </h2>
+          <p>
+            {e.tenants.join(', ')}
+            {e.endedAt ? `, ${formatDateTime(new Date(e.endedAt))}` : ''}
+          </p>
+          {e.status === 'released' && !e.openApprovalId && (
+            <ReasonForm
+              reasonLabel={t.endings.reinstateReason}
+              submitLabel={t.endings.reinstate}
+              onSubmit={async (_c, reason) => {
+                await staffApi('/approvals', {
+                  kind: 'reinstate_release',
+                  subject: e.applicationId,
+                  reason,
+                });
+                reloadApprovals();
+                return t.endings.drafted;
+              }}
+            />
+          )}
+        </section>
+      ))}
+      <h2>{t.endings.approvals}</h2>
+      {drafts.length === 0 && <p>{t.table.empty}</p>}
+      <ul className="approvals">
+        {drafts.map((a) => (
+          <li key={a.id}>
+            <p>
+              {a.reason} – {t.endings.draftedBy} {a.draftedBy},{' '}
+              {formatDateTime(new Date(a.draftedAt))}
+            </p>
+            {mayApprove && (
+              <p className="actions">
+                <button type="button" onClick={() => void decide(a.id, 'approve')}>
+                  {t.endings.approve}
+                </button>{' '}
+                <button type="button" onClick={() => void decide(a.id, 'refuse')}>
+                  {t.endings.refuse}
+                </button>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="status">
+        {status}
+      </p>
+    </>
+  );
+}
