@@ -143,7 +143,7 @@ describe('the staff back office at /intern', () => {
           (await call(server.url, 'GET', `/api/application/state/${pending.cid}`)).body.state,
       )
       .toBe('accepted');
-    await expect.poll(() => page.locator('[data-state]').textContent()).toBe('active');
+    await expect.poll(() => page.locator('[data-state]').getAttribute('data-state')).toBe('active');
     expect(await page.locator('.timeline').textContent()).toContain('staff:Clara Chef');
 
     // A declined application reviewed by a person and accepted
@@ -159,6 +159,16 @@ describe('the staff back office at /intern', () => {
     await page.getByRole('button', { name: 'Entscheidung speichern' }).click();
     await page.getByText('Gespeichert: angenommen.').waitFor();
     await clean(page);
+
+    // Contract search from the start page (by the IBAN's last four digits), to the case file
+    await page.getByRole('link', { name: 'Übersicht' }).click();
+    await page.getByLabel('Vertragsnummer, Reservierungsnummer, Name').fill('3000');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await page.getByRole('link', { name: declined.number }).waitFor();
+    await clean(page);
+    await shoot(page, 'intern-search');
+    await page.getByRole('link', { name: declined.number }).click();
+    await page.getByRole('heading', { name: `Vorgang ${declined.number}` }).waitFor();
 
     // A release: the landlord letter printed as one PDF and marked posted
     const row = (
@@ -235,7 +245,7 @@ describe('the staff back office at /intern', () => {
       )
       .toBe('active');
     await second.page.goto(`${base}/intern/vorgang/${pending.number}`);
-    await second.page.getByText('reinstated (staff:Bert Boss)', { exact: false }).waitFor();
+    await second.page.getByText('wiederhergestellt (staff:Bert Boss)', { exact: false }).waitFor();
     await clean(second.page);
     await shoot(second.page, 'intern-case');
     await second.context.close();

@@ -20,6 +20,7 @@ import {
   unpostedLetters,
 } from './cases';
 import { letterBatchPdf } from './letterBatch';
+import { searchCases } from './search';
 import { ApprovalError, decideApproval, draftApproval, openApprovals } from './approvals';
 
 type Body = Record<string, unknown>;
@@ -55,6 +56,19 @@ export function registerStaffCaseRoutes(app: FastifyInstance, deps: StaffDeps): 
       },
     );
   }
+
+  app.get<{ Querystring: { q?: string; after?: string; limit?: string } }>(
+    '/api/staff/search',
+    { config: { staff: 'cases.read' } },
+    async (req, reply) => {
+      const q = typeof req.query.q === 'string' ? req.query.q.slice(0, 100) : '';
+      const after = typeof req.query.after === 'string' ? req.query.after : undefined;
+      const limit = Math.min(50, Math.max(1, Number(req.query.limit) || 20));
+      const found = await searchCases(deps.db, q, after, limit);
+      await auditOf(deps, req)('search.read', { details: { count: found.items.length } });
+      return reply.send(found);
+    },
+  );
 
   app.get<{ Params: { id: string } }>(
     '/api/staff/cases/:id',

@@ -231,4 +231,32 @@ describe.each(engines)('back office work queues on %s', (engine) => {
     expect(String(rows.at(-1)!.request_id)).not.toBe('');
     expect((await get(anna, '/api/staff/cases/MK-1999-000001')).status).toBe(404);
   }, 60_000);
+
+  it('search by number, e-mail, name, postcode and IBAN digits pages by key, never by offset', async () => {
+    const cid = await submit(s, 'Suchmann');
+    const { orderId: number } = await poll(s, cid);
+    const find = async (q: string, extra = '') =>
+      (await get(anna, `/api/staff/search?q=${encodeURIComponent(q)}${extra}`)).body;
+    expect((await find(number)).items.map((i: { number: string }) => i.number)).toEqual([number]);
+    expect((await find('suchm')).items.map((i: { number: string }) => i.number)).toEqual([number]);
+    expect((await find('Max Suchmann')).items).toHaveLength(1);
+    const all = (await find('MAX.MUSTERMANN@example.org', '&limit=50')).items.length;
+    expect(all).toBeGreaterThan(3);
+    expect((await find('10115', '&limit=50')).items.length).toBe(all);
+    expect((await find('3000', '&limit=50')).items.length).toBe(all);
+    expect((await find('9999')).items).toHaveLength(0);
+    const seen: string[] = [];
+    let next = '';
+    for (let i = 0; i < 50; i++) {
+      const page = await find(
+        'max.mustermann@example.org',
+        `&limit=2${next ? `&after=${encodeURIComponent(next)}` : ''}`,
+      );
+      seen.push(...page.items.map((x: { applicationId: string }) => x.applicationId));
+      if (!page.next) break;
+      next = page.next;
+    }
+    expect(seen).toHaveLength(all);
+    expect(new Set(seen).size).toBe(all);
+  }, 60_000);
 });

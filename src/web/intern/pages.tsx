@@ -68,7 +68,66 @@ export function StartPage({ me, go }: { me: Me; go: Go }) {
           </li>
         ))}
       </ul>
+      <Search go={go} />
     </>
+  );
+}
+
+interface Found {
+  number: string;
+  applicationId: string;
+  tenants: string[];
+  email: string;
+  orderState: string | null;
+  objectAddress: string;
+}
+
+/** Contract search; 20 at a time, the next page after the last row (keyset, ADR 1204). */
+function Search({ go }: { go: Go }) {
+  const [q, setQ] = useState('');
+  const [items, setItems] = useState<Found[]>();
+  const [next, setNext] = useState<string | null>(null);
+  const load = async (after?: string) => {
+    const query = new URLSearchParams({ q, ...(after ? { after } : {}) });
+    const r = await staffApi<{ items: Found[]; next: string | null }>(`/search?${query}`);
+    setItems((prev) => (after ? [...(prev ?? []), ...r.items] : r.items));
+    setNext(r.next);
+  };
+  return (
+    <section aria-labelledby="search-title">
+      <h2 id="search-title">{t.search.title}</h2>
+      <form
+        role="search"
+        className="intern-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load();
+        }}
+      >
+        <label htmlFor="search-q">{t.search.label}</label>
+        <input id="search-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <button type="submit">{t.search.submit}</button>
+      </form>
+      {items && items.length === 0 && <p role="status">{t.search.none}</p>}
+      {items && items.length > 0 && (
+        <ul className="found">
+          {items.map((i) => (
+            <li key={i.applicationId}>
+              <Link to={`/intern/vorgang/${i.number}`} go={go}>
+                {i.number}
+              </Link>{' '}
+              {i.tenants.join(', ')}, {i.email}, {i.objectAddress} (
+              {t.states[i.orderState ?? ''] ?? i.orderState})
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <button type="button" onClick={() => void load(next)}>
+          {t.search.more}
+        </button>
+      )}
+    </section>
   );
 }
 
@@ -147,6 +206,7 @@ export function CasePage({ id }: { id: string }) {
   if (!file) return <h1>{t.caseFile.title(id)}</h1>;
   const decision = file.decisions[0];
   const number = decision?.number ?? id;
+  const state = file.contract?.status ?? decision?.outcome ?? file.orderState ?? '';
   return (
     <>
       <h1>{t.caseFile.title(file.contract?.contractNumber ?? number)}</h1>
@@ -172,7 +232,7 @@ export function CasePage({ id }: { id: string }) {
         <dt>{t.caseFile.iban}</dt>
         <dd>{file.ibanLast4}</dd>
         <dt>{t.caseFile.state}</dt>
-        <dd data-state>{file.contract?.status ?? decision?.outcome ?? file.orderState}</dd>
+        <dd data-state={state}>{t.states[state] ?? state}</dd>
         <dt>{t.reasons}</dt>
         <dd>{decision?.reasons.join(', ') || t.caseFile.none}</dd>
       </dl>
@@ -234,7 +294,8 @@ export function CasePage({ id }: { id: string }) {
       <ol className="timeline">
         {file.timeline.map((e, i) => (
           <li key={i}>
-            {formatDateTime(new Date(e.at))}: {e.type} ({e.actor})
+            {formatDateTime(new Date(e.at))}: {t.events[e.type] ?? e.type} (
+            {t.actors[e.actor] ?? e.actor})
           </li>
         ))}
       </ol>
@@ -255,6 +316,7 @@ export function LettersPage() {
   const [data, reload] = useLoad<{ items: Letter[] }>('/queues/letters');
   const [printed, setPrinted] = useState<string[]>([]);
   const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
   const print = async () => {
     const res = await fetch('/api/staff/letters.pdf', { credentials: 'same-origin' });
     const ids = (res.headers.get('x-letter-ids') ?? '').split(',').filter(Boolean);
@@ -263,7 +325,8 @@ export function LettersPage() {
     setPrinted(ids);
   };
   const markPosted = async () => {
-    if (printed.length === 0) return setStatus(t.letters.printFirst);
+    setError('');
+    if (printed.length === 0) return setError(t.letters.printFirst);
     const r = await staffApi<{ posted: number }>('/letters/posted', { ids: printed });
     setPrinted([]);
     setStatus(t.letters.posted(r.posted));
@@ -313,6 +376,9 @@ export function LettersPage() {
       <p role="status" className="status">
         {status}
       </p>
+      <p role="alert" className="field-error">
+        {error}
+      </p>
     </>
   );
 }
@@ -339,13 +405,16 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
   const [endings, reloadEndings] = useLoad<{ items: Ending[] }>('/queues/endings');
   const [approvals, reloadApprovals] = useLoad<{ items: Approval[] }>('/queues/approvals');
   const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
   const mayApprove = me.role === 'supervisor' || me.role === 'admin';
   const decide = async (id: string, move: 'approve' | 'refuse') => {
+    setStatus('');
+    setError('');
     try {
       await staffApi(`/approvals/${id}/${move}`, {});
       setStatus(move === 'approve' ? t.endings.approved : t.endings.refused);
     } catch (err) {
-      setStatus((err as Error).message);
+      setError((err as Error).message);
     }
     reloadApprovals();
     reloadEndings();
@@ -408,6 +477,9 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
       </ul>
       <p role="status" className="status">
         {status}
+      </p>
+      <p role="alert" className="field-error">
+        {error}
       </p>
     </>
   );
