@@ -16,7 +16,6 @@ export const approvalKinds = {
 } as const satisfies Record<string, { label: string; draft: StaffPermission }>;
 
 export type ApprovalKind = keyof typeof approvalKinds;
-export const approvalKindNames = Object.keys(approvalKinds) as ApprovalKind[];
 
 export const isApprovalKind = (v: unknown): v is ApprovalKind =>
   typeof v === 'string' && Object.hasOwn(approvalKinds, v);
@@ -27,7 +26,7 @@ export type ApprovalState = (typeof approvalStates)[number];
 export type ApprovalMove = 'approve' | 'refuse' | 'execute';
 
 /** From which state each move goes where; a move missing here is refused. */
-export const approvalMoves = {
+const approvalMoves = {
   draft: { approve: 'approved', refuse: 'refused' },
   approved: { execute: 'done' },
   done: {},

@@ -24,7 +24,7 @@ export function easterSunday(year: number): string {
 }
 
 /** The nationwide public holidays of a year (Neujahr … 2. Weihnachtstag). */
-export function nationwideHolidays(year: number): Set<string> {
+function nationwideHolidays(year: number): Set<string> {
   const easter = new Date(`${easterSunday(year)}T00:00:00Z`);
   const fromEaster = (days: number) => iso(new Date(easter.getTime() + days * 86_400_000));
   return new Set([
@@ -40,14 +40,14 @@ export function nationwideHolidays(year: number): Set<string> {
   ]);
 }
 
-export function isWorkingDay(day: string): boolean {
+function isWorkingDay(day: string): boolean {
   const d = new Date(`${day}T00:00:00Z`);
   const weekday = d.getUTCDay();
   return weekday !== 0 && weekday !== 6 && !nationwideHolidays(d.getUTCFullYear()).has(day);
 }
 
 /** Working days after `from` up to and including `to` (both Berlin calendar days). */
-export function workingDaysBetween(from: string, to: string): number {
+function workingDaysBetween(from: string, to: string): number {
   let n = 0;
   for (let t = new Date(`${from}T00:00:00Z`).getTime() + 86_400_000; ; t += 86_400_000) {
     const day = iso(new Date(t));

@@ -39,7 +39,7 @@ export function summaryOf(app: ApplicationRow) {
 const live = eq(applications.sandbox, false);
 const DAY = 86_400_000;
 /** How far back the list of withdrawals, cancellations and releases reaches. */
-export const RECENT_ENDINGS_DAYS = 14;
+const RECENT_ENDINGS_DAYS = 14;
 
 export async function decisionsByOutcome(db: Database, outcome: 'pending' | 'declined') {
   const rows = await db.orm

@@ -44,7 +44,7 @@ export async function createStaffMember(
 }
 
 /** A fresh enrolment link for an existing member (a new device, a lost passkey). */
-export async function addEnrolment(
+async function addEnrolment(
   tx: Tx,
   staffId: string,
   now: Date,

@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { applications, decisions } from '../db/schema/index';
 import { summaryOf } from './cases';
 
-export const SEARCH_PAGE = 20;
+const SEARCH_PAGE = 20;
 
 /** What the search box holds decides where it looks (ADR 1204). */
 function condition(q: string): SQL | undefined {

@@ -7,7 +7,7 @@ import { hashSecret, newSecret } from './tokens';
 
 export const STAFF_COOKIE = 'mk_staff';
 /** The cookie goes to the staff API only (ADR 1200). */
-export const STAFF_COOKIE_PATH = '/api/staff';
+const STAFF_COOKIE_PATH = '/api/staff';
 
 export interface StaffCaller {
   id: string;

@@ -49,7 +49,8 @@ export const landlordLetterTexts = {
   title: 'Mitteilung zur Mietkautionsbürgschaft',
   subject: (number: string) => `Bürgschaft ${number}`,
   kinds: {
-    withdrawn: 'Die Mieterin oder der Mieter hat den Vertrag widerrufen. Die Bürgschaft ist damit nicht zustande gekommen und besteht nicht.',
+    withdrawn:
+      'Die Mieterin oder der Mieter hat den Vertrag widerrufen. Die Bürgschaft ist damit nicht zustande gekommen und besteht nicht.',
     cancelled:
       'Der Vertrag über die Bürgschaft wurde gekündigt. Bitte prüfen Sie, ob Sie die Bürgschaftsurkunde zurückgeben können.',
     released:
