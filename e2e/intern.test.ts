@@ -8,7 +8,6 @@ import { completeNewApiApplication, securityFields } from '../src/server/testing
 import { call } from '../src/server/testing/http';
 import { pdfText } from '../src/server/documents/testing/pdfText';
 import { createStaffMember, enrolmentUrl } from '../src/server/staff/directory';
-import { staffWithSession } from '../src/server/staff/testing/staffSession';
 import { axeViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
 import { shoot } from './support/shots';
@@ -215,23 +214,30 @@ describe('the staff back office at /intern', () => {
     await clean(page);
     await shoot(page, 'intern-endings');
 
-    const bert = await staffWithSession(server.db, {
-      role: 'supervisor',
-      name: 'Bert Boss',
-      now: new Date(),
-    });
+    // Clara invites Bert in the UI; Bert enrols his own passkey and approves with the keyboard only
+    await page.getByRole('link', { name: 'Mitarbeiter' }).click();
+    await page.getByLabel('E-Mail-Adresse').fill('bert@firma.example');
+    await page.getByLabel('Name').fill('Bert Boss');
+    await page.getByLabel('Rolle').selectOption('supervisor');
+    await page.getByRole('button', { name: 'Einladen' }).click();
+    const invitation = (await page.locator('code.link').textContent())!;
+    expect(invitation).toMatch(/\/intern\/einladung#[A-Za-z0-9_-]{43}$/);
+    await clean(page);
+    await shoot(page, 'intern-members');
     const second = await newPage(browser, base, { width: 375, height: 800 });
-    await second.context.addCookies([
-      {
-        name: 'mk_staff',
-        value: bert.token,
-        url: `${base}/api/staff`,
-        httpOnly: true,
-        sameSite: 'Strict',
-      },
-    ]);
+    await withAuthenticator(second.context, second.page);
+    await second.page.goto(invitation);
+    await second.page.getByRole('button', { name: 'Passkey einrichten' }).click();
+    await second.page.getByRole('heading', { name: 'Übersicht' }).waitFor();
     await second.page.goto(`${base}/intern/beendet`);
-    await second.page.getByRole('button', { name: 'Freigeben' }).click();
+    await second.page.getByRole('button', { name: 'Freigeben' }).waitFor();
+    for (let i = 0; i < 40; i++) {
+      await second.page.keyboard.press('Tab');
+      const focused = await second.page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (focused === 'Freigeben') break;
+    }
+    expect(await second.page.evaluate(() => document.activeElement?.textContent)).toBe('Freigeben');
+    await second.page.keyboard.press('Enter');
     await second.page.getByText('Freigegeben und ausgeführt.').waitFor();
     await expect
       .poll(

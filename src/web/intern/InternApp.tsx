@@ -2,7 +2,16 @@ import { StrictMode, useCallback, useEffect, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { staffApi } from './api';
 import { Enrol, SignIn, type Me } from './auth';
-import { CasePage, EndingsPage, LettersPage, Link, QueuePage, StartPage, type Go } from './pages';
+import {
+  CasePage,
+  EndingsPage,
+  LettersPage,
+  Link,
+  MembersPage,
+  QueuePage,
+  StartPage,
+  type Go,
+} from './pages';
 import { t } from './texts';
 import './intern.css';
 
@@ -19,6 +28,8 @@ function page(path: string, me: Me, go: Go) {
       return <LettersPage />;
     case '/intern/beendet':
       return <EndingsPage me={me} go={go} />;
+    case '/intern/mitarbeiter':
+      return me.role === 'admin' ? <MembersPage /> : <StartPage me={me} go={go} />;
     default:
       return <StartPage me={me} go={go} />;
   }
@@ -80,7 +91,12 @@ function InternApp() {
         {me && (
           <nav aria-label={t.nav.label}>
             <ul>
-              {navItems.map(([to, label]) => (
+              {[
+                ...navItems,
+                ...(me.role === 'admin'
+                  ? [['/intern/mitarbeiter', t.nav.members] as [string, string]]
+                  : []),
+              ].map(([to, label]) => (
                 <li key={to}>
                   <span aria-current={path === to ? 'page' : undefined}>
                     <Link to={to} go={go}>

@@ -484,3 +484,97 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
     </>
   );
 }
+
+interface Member {
+  id: string;
+  email: string;
+  displayName: string;
+  roleLabel: string;
+  disabled: boolean;
+}
+
+/** Admins: the staff list and the invitation (the enrolment link is shown once). */
+export function MembersPage() {
+  const [data, reload] = useLoad<{ members: Member[] }>('/members');
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState('staff');
+  const [link, setLink] = useState('');
+  const [error, setError] = useState('');
+  const invite = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setLink('');
+    try {
+      const r = await staffApi<{ enrolmentUrl: string }>('/members', {
+        email,
+        displayName: name,
+        role,
+      });
+      setLink(r.enrolmentUrl);
+      setEmail('');
+      setName('');
+      reload();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <>
+      <h1>{t.members.title}</h1>
+      {data && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.members.name}</th>
+              <th scope="col">{t.members.email}</th>
+              <th scope="col">{t.members.role}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.members.map((m) => (
+              <tr key={m.id}>
+                <td>{m.displayName}</td>
+                <td>{m.email}</td>
+                <td>{m.roleLabel}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>{t.members.invite}</h2>
+      <form className="intern-form" onSubmit={(e) => void invite(e)}>
+        <label htmlFor="member-email">{t.members.email}</label>
+        <input
+          id="member-email"
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <label htmlFor="member-name">{t.members.name}</label>
+        <input id="member-name" required value={name} onChange={(e) => setName(e.target.value)} />
+        <label htmlFor="member-role">{t.members.role}</label>
+        <select id="member-role" value={role} onChange={(e) => setRole(e.target.value)}>
+          {Object.entries(t.members.roles).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{t.members.submit}</button>
+      </form>
+      <p role="alert" className="field-error">
+        {error}
+      </p>
+      <div role="status">
+        {link && (
+          <p>
+            {t.members.link} <code className="link">{link}</code>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -116,6 +116,11 @@ export const t = {
     role: 'Rolle',
     submit: 'Einladen',
     link: 'Einladungslink (nur jetzt sichtbar, 24 Stunden gültig):',
+    roles: {
+      staff: 'Sachbearbeitung',
+      supervisor: 'Freigabe (Supervisor)',
+      admin: 'Administration',
+    },
   },
   caseFile: {
     title: (n: string) => `Vorgang ${n}`,
