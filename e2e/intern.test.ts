@@ -122,6 +122,8 @@ describe('the staff back office at /intern', () => {
     await expect.poll(() => page.locator('[data-count="pending"]').textContent()).toBe('1');
     await shoot(page, 'intern-start');
     await page.getByRole('link', { name: 'Offene Entscheidungen' }).first().click();
+    await page.getByRole('link', { name: pending.number }).waitFor();
+    await clean(page);
     await page.getByRole('link', { name: pending.number }).click();
     await page.getByRole('heading', { name: `Vorgang ${pending.number}` }).waitFor();
     // Nothing chosen: the summary names both fields and gets the focus
@@ -148,6 +150,8 @@ describe('the staff back office at /intern', () => {
     // A declined application reviewed by a person and accepted
     const declined = await submitted(server, 'Abgelehnt', 'declined');
     await page.getByRole('link', { name: 'Abgelehnte Anträge' }).click();
+    await page.getByRole('link', { name: declined.number }).waitFor();
+    await clean(page);
     await page.getByRole('link', { name: declined.number }).click();
     await page
       .getByLabel('Anlass der Überprüfung')

@@ -6,7 +6,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staff, staffChallenges, staffPasskeys, type StaffRow } from '../db/schema/index';
 import { staffSessionLimits } from '../../domain/staff/sessions';
@@ -31,6 +31,8 @@ async function storeChallenge(
   now: Date,
   staffId?: string,
 ) {
+  // Unanswered challenges (anyone may ask for one) go when they expire, not pile up.
+  await db.orm.delete(staffChallenges).where(lt(staffChallenges.expiresAt, now));
   await db.orm.insert(staffChallenges).values({
     challenge,
     purpose,
