@@ -14,6 +14,7 @@ import { registerIdempotency } from './http/idempotency';
 import { registerSecurity } from './http/security';
 import { registerWebApp } from './http/web';
 import { registerRoutes } from './routes';
+import { registerStaff } from './staff/index';
 import { createServices, type ServiceOverrides } from './services/index';
 import { createDocumentSupply, processingRoutes, type Processing } from './processing/index';
 import type { Mailer } from './mail/index';
@@ -73,6 +74,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const services = createServices({ config, db, clock, log, overrides });
   await registerRoutes(app, { config, db, clock, services });
+  await registerStaff(app, {
+    config,
+    db,
+    clock,
+    log,
+    mailer: services.mailer,
+    ...(deps.processing ? { processing: deps.processing } : {}),
+  });
   const supply = deps.processing?.context.supply ?? createDocumentSupply({ db, config, clock });
   await app.register(processingRoutes, { db, supply, secret: config.serverSecret, clock });
   await registerWebApp(app, config.webDistDir, {

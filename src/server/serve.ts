@@ -12,6 +12,7 @@ import { closeRenderThread } from './documents/renderThread';
 import { persistedServerSecret, seedReferenceData } from './services/seed';
 import { readSecretFile, writeSecretFile } from './serverSecretFile';
 import { startMark } from './startTrace';
+import { startControlSocket } from './commands/socket';
 
 /**
  * The server while its database opens (main.ts): the app (early when the server secret is known),
@@ -44,7 +45,7 @@ export async function serve(
     const config = { ...startConfig, serverSecret };
     const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
     const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
-    return { processing, app: buildApp({ config, db, log, processing, mailer }) };
+    return { config, processing, app: buildApp({ config, db, log, processing, mailer }) };
   };
   // SERVER_SECRET, or the embedded engine's secret file (written at its first start): then the app
   // is built while PGlite opens (nothing reaches the database before migrate() below: routes
@@ -80,6 +81,7 @@ export async function serve(
     parts = assemble(secret);
   }
   const { processing } = parts;
+  let control: { close(): Promise<void> } | undefined;
   // The file's secret is kept in the database too, when it holds none (a new database beside an
   // old file), so the file can always be written again from it.
   const fileKept = async () => {
@@ -107,6 +109,7 @@ export async function serve(
     }, shutdownSeconds * 1000).unref();
     try {
       await app.close();
+      await control?.close();
       await processing.stop();
       await closeRenderThread();
       availability.stop();
@@ -124,6 +127,19 @@ export async function serve(
   await closing;
   const { port, host } = startConfig;
   await app.listen({ port, host });
+  // The embedded engine is this process's alone: operator commands run here (ADR 1203).
+  if (db.engine === 'pglite')
+    control = await startControlSocket(
+      startConfig.dataDir,
+      {
+        db,
+        config: parts.config,
+        clock: systemClock,
+        log,
+        withProcessing: (fn) => fn(processing),
+      },
+      log,
+    );
   startMark('listening');
   log.info({ port, engine: db.engine }, `listening on http://localhost:${port}`);
 }

@@ -107,8 +107,13 @@ function Boot() {
   );
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Boot />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root') as HTMLElement);
+// The staff back office (issue 24) is a lazy entry of its own: nothing of it is in the tenant's JS.
+if (/^\/intern(\/|$)/.test(window.location.pathname))
+  void import('./intern/InternApp').then((m) => m.mountIntern(root));
+else
+  root.render(
+    <StrictMode>
+      <Boot />
+    </StrictMode>,
+  );

@@ -14,9 +14,14 @@ export type ContractEventType =
   | 'iban_changed'
   | 'address_changed'
   | 'withdrawal_received'
-  | 'access_requested';
+  | 'access_requested'
+  // Back office (issue 24): a declined application reopened for human review, a release undone.
+  | 'review_reopened'
+  | 'reinstated';
 
-export type ContractActor = 'tenant' | 'landlord' | 'staff' | 'system' | 'partner';
+/** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
+export type ContractActor =
+  'tenant' | 'landlord' | 'staff' | 'system' | 'partner' | `staff:${string}`;
 
 /**
  * Which status may follow which. Only an active contract ends, and it ends once: a withdrawn,

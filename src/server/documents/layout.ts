@@ -36,6 +36,8 @@ export interface Layout {
   /** A QR code drawn as vector squares, with text beside it; alt describes it for screen readers. */
   qr(data: string, alt: string, beside: Inline[][]): void;
   space(points: number): void;
+  /** Continue on a new page (one letter per page in the back office's letter batch). */
+  pageBreak(): void;
   end(): Promise<Buffer>;
 }
 
@@ -235,6 +237,9 @@ export function createLayout(meta: DocumentMeta, opts?: { footer?: string }): La
     },
     space(points) {
       doc.y += points;
+    },
+    pageBreak() {
+      doc.addPage();
     },
     end() {
       root.end();

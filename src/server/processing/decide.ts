@@ -8,6 +8,7 @@ import { creditSubjects, factsOf } from './facts';
 import { issueDocuments, type Issued } from './issue';
 import { nextNumber } from './numbers';
 import { queues } from './queue';
+import type { ContractActor } from '../../domain/contracts/status';
 import { applyRules, combine, type MailKind, type Outcome } from './rules';
 import { openContract } from '../contracts/open';
 import { recordContractEvent } from '../contracts/events';
@@ -31,13 +32,15 @@ export async function recordEffects(
     issued: Issued | undefined;
     now: Date;
     decidedBy?: 'auto' | 'staff';
+    /** The timeline's actor when not derived from decidedBy (a back-office member). */
+    actor?: ContractActor;
   },
 ): Promise<void> {
   const { app, now } = args;
   await recordContractEvent(tx, {
     applicationId: app.id,
     type: args.outcome,
-    actor: args.decidedBy === 'staff' ? 'staff' : 'system',
+    actor: args.actor ?? (args.decidedBy === 'staff' ? 'staff' : 'system'),
     at: now,
     details: { kind: args.kind, number: args.number },
   });

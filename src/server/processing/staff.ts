@@ -4,6 +4,7 @@ import type { ProcessingContext } from './context';
 import { issueSettings, recordEffects } from './decide';
 import { formModelOf } from '../services/storedModel';
 import { issueDocuments } from './issue';
+import type { ContractActor } from '../../domain/contracts/status';
 
 export class StaffDecisionError extends Error {}
 
@@ -23,6 +24,8 @@ export async function staffDecision(
   ctx: ProcessingContext,
   number: string,
   verdict: 'accept' | 'decline',
+  /** Who decided, for the contract timeline (the back office: `staff:{name}`). */
+  actor?: ContractActor,
 ): Promise<StaffDecisionResult> {
   const outcome = verdict === 'accept' ? 'accepted' : 'declined';
   const found = (await ctx.db.orm.select().from(decisions).where(eq(decisions.number, number)))[0];
@@ -68,6 +71,7 @@ export async function staffDecision(
       issued,
       now,
       decidedBy: 'staff',
+      ...(actor ? { actor } : {}),
     });
   });
   ctx.log.info({ number, outcome }, 'staff decision recorded');

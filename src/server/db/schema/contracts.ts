@@ -1,4 +1,5 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ContractActor } from '../../../domain/contracts/status';
 import { idKey, ofApplication, applicationKey } from './columns';
 
 /**
@@ -48,9 +49,8 @@ export const contractEvents = pgTable(
     id: idKey(),
     applicationId: ofApplication(),
     type: text('type').notNull(),
-    actor: text('actor', {
-      enum: ['tenant', 'landlord', 'staff', 'system', 'partner'],
-    }).notNull(),
+    /** tenant, landlord, staff, system, partner or `staff:{name}` (back office, ADR 1201). */
+    actor: text('actor').$type<ContractActor>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull(),
   },

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { mayDo, type StaffPermission } from '../../domain/staff/roles';
+import { staffApiErrors, type StaffApiErrorCode } from '../texts/staff';
+import { writeAudit } from './audit';
+import { readStaffSession, STAFF_COOKIE, type StaffCaller } from './sessions';
+
+/** What a staff route declares (ADR 1200): the permission it needs, or `public` (sign-in). */
+export type StaffAccess = StaffPermission | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    staff?: StaffAccess;
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member (routes under /api/staff that declare a permission). */
+    staffCaller: StaffCaller | null;
+  }
+}
+
+export function staffError(reply: FastifyReply, status: number, code: StaffApiErrorCode) {
+  return reply.code(status).send({ errors: [{ code, message: staffApiErrors[code] }] });
+}
+
+function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return undefined;
+}
+
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Is this state-changing request from the back office's own page? Stricter than the API-wide
+ * check (http/security.ts): the Origin header must be present and be PUBLIC_URL's origin or the
+ * request's own host; a request without one (a form post from an old browser, a script) is
+ * refused as well. SameSite=Strict already keeps the cookie off cross-site requests.
+ */
+function sameOrigin(req: FastifyRequest, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  if (new URL(publicUrl).origin === origin) return true;
+  const host = req.headers.host;
+  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+export const currentCaller = (req: FastifyRequest): StaffCaller => {
+  if (!req.staffCaller) throw new Error('staff route without a caller: missing guard');
+  return req.staffCaller;
+};
+
+/**
+ * The staff API's guard, registered in the staff routes' own scope: every route must declare
+ * `config.staff` (registering one without it throws at start), every state change must come from
+ * our origin, and a route with a permission needs a valid session whose role grants it. A refused
+ * permission answers 403 and is logged and audited.
+ */
+export function registerStaffGuard(
+  scope: FastifyInstance,
+  deps: { db: Database; clock: Clock; config: Config },
+): void {
+  scope.decorateRequest('staffCaller', null);
+  scope.addHook('onRoute', (route) => {
+    const access = (route.config as { staff?: StaffAccess } | undefined)?.staff;
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    if (!access) throw new Error(`staff route ${route.method} ${route.url} declares no access`);
+  });
+  scope.addHook('onRequest', async (req, reply) => {
+    const access = req.routeOptions.config.staff;
+    if (!access) return staffError(reply, 404, 'not_found');
+    if (stateChanging.has(req.method) && !sameOrigin(req, deps.config.publicUrl)) {
+      req.log.warn({ route: req.routeOptions.url }, 'staff request from a foreign origin refused');
+      return staffError(reply, 403, 'forbidden_origin');
+    }
+    if (access === 'public') return;
+    const token = cookieOf(req, STAFF_COOKIE);
+    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token))
+      return staffError(reply, 401, 'not_signed_in');
+    const now = deps.clock.now();
+    const caller = await readStaffSession(deps.db, token, now);
+    if (caller === 'none') return staffError(reply, 401, 'not_signed_in');
+    if (caller === 'ended') return staffError(reply, 401, 'session_ended');
+    if (!mayDo(caller.role, access)) {
+      req.log.warn(
+        { staffId: caller.id, role: caller.role, permission: access, route: req.routeOptions.url },
+        'staff action refused: role lacks the permission',
+      );
+      await writeAudit(deps.db, {
+        staff: caller,
+        action: 'forbidden',
+        requestId: req.id,
+        at: now,
+        details: { permission: access, route: `${req.method} ${req.routeOptions.url ?? ''}` },
+      });
+      return staffError(reply, 403, 'forbidden_role');
+    }
+    req.staffCaller = caller;
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { registerStaffAuthRoutes } from './authRoutes';
+import type { StaffDeps } from './context';
+import { registerStaffGuard } from './guard';
+import { registerStaffMemberRoutes } from './members';
+import { registerStaffCaseRoutes } from './caseRoutes';
+
+/**
+ * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
+ * guard (session cookie, origin, role per route), so nothing here touches the tenant or partner
+ * APIs and their credentials mean nothing here (ADR 1200).
+ */
+export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Promise<void> {
+  await app.register(async (scope) => {
+    registerStaffGuard(scope, deps);
+    registerStaffAuthRoutes(scope, deps);
+    registerStaffMemberRoutes(scope, deps);
+    registerStaffCaseRoutes(scope, deps);
+  });
+}

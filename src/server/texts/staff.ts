@@ -1,0 +1,65 @@
+// The back office's German sentences that the server writes (staff API errors, the command line,
+// the letter batch's cover). Audience: staff (ADR 0306).
+
+export const staffApiErrors = {
+  not_signed_in: 'Bitte melden Sie sich an.',
+  session_ended: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  forbidden_role: 'Diese Aktion ist für Ihre Rolle nicht freigegeben.',
+  forbidden_origin: 'Diese Anfrage kommt nicht von der Seite des Back-Office und wurde abgelehnt.',
+  enrolment_invalid:
+    'Dieser Einladungslink ist abgelaufen oder wurde schon benutzt. Bitte lassen Sie sich einen neuen schicken.',
+  passkey_failed: 'Der Passkey konnte nicht geprüft werden. Bitte versuchen Sie es erneut.',
+  passkey_unknown: 'Dieser Passkey ist nicht bekannt oder das Konto ist gesperrt.',
+  not_found: 'Nicht gefunden.',
+  reason_required: 'Bitte geben Sie eine Begründung an.',
+  own_draft: 'Einen eigenen Entwurf kann nur eine andere Person freigeben (Vier-Augen-Prinzip).',
+  not_draft: 'Dieser Vorgang ist nicht mehr offen.',
+  not_reinstatable: 'Nur eine freigegebene Bürgschaft kann wiederhergestellt werden.',
+  not_pending: 'Dieser Antrag ist nicht offen.',
+  not_declined: 'Dieser Antrag ist nicht abgelehnt.',
+  email_taken: 'Diese E-Mail-Adresse ist schon vergeben.',
+  invalid_input: 'Bitte prüfen Sie die Eingaben.',
+} as const;
+
+export type StaffApiErrorCode = keyof typeof staffApiErrors;
+
+export const staffCommandTexts = {
+  usage:
+    'Aufruf: npm run staff -- create-admin <E-Mail> <Name>\n' +
+    '        npm run staff -- invite <E-Mail> <Name> staff|supervisor|admin\n' +
+    '        npm run staff -- list',
+  created: (name: string, link: string) =>
+    `${name} angelegt. Einladungslink (24 Stunden gültig, nur einmal verwendbar):\n${link}\n`,
+  emailTaken: (email: string) => `${email} ist schon angelegt.`,
+  badEmail: (email: string) => `${email} ist keine E-Mail-Adresse.`,
+} as const;
+
+/** The e-mail after a human review of a declined application ended in a decline again (Art. 22). */
+export const reviewMailTexts = {
+  subject: (number: string) => `Ergebnis der Überprüfung Ihres Antrags ${number}`,
+  reviewed: (number: string) =>
+    `eine Mitarbeiterin oder ein Mitarbeiter hat Ihren Antrag ${number} persönlich überprüft.`,
+  result:
+    'Das Ergebnis bleibt leider dasselbe: Wir können die Mietkautionsbürgschaft nicht übernehmen.',
+  deletion: (date: string) => `Ihre Angaben löschen wir am ${date}.`,
+} as const;
+
+/** The landlord letters of the letter batch (ADR 1204). */
+export const landlordLetterTexts = {
+  title: 'Mitteilung zur Mietkautionsbürgschaft',
+  subject: (number: string) => `Bürgschaft ${number}`,
+  kinds: {
+    withdrawn:
+      'Die Mieterin oder der Mieter hat den Vertrag widerrufen. Die Bürgschaft ist damit nicht zustande gekommen und besteht nicht.',
+    cancelled:
+      'Der Vertrag über die Bürgschaft wurde gekündigt. Bitte prüfen Sie, ob Sie die Bürgschaftsurkunde zurückgeben können.',
+    released:
+      'Die Bürgschaft wurde mit dem Freigabecode der Urkunde freigegeben; sie besteht nicht mehr. Haben Sie die Freigabe nicht erteilt, melden Sie sich bitte umgehend bei uns.',
+    reinstated:
+      'Die Freigabe der Bürgschaft wurde rückgängig gemacht; die Bürgschaft besteht wieder unverändert.',
+  },
+  unknownKind: 'Bitte wenden Sie sich für Einzelheiten an uns.',
+  rental: (address: string) => `Mietobjekt: ${address}`,
+  contact: (email: string, phone: string) =>
+    `Fragen beantworten wir gern unter ${email} oder ${phone}.`,
+} as const;

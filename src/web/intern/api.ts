@@ -1,0 +1,29 @@
+/** The staff API (/api/staff): JSON, the session cookie goes by itself (same origin). */
+export class StaffApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function staffApi<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`/api/staff${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  const text = await res.text();
+  const data = text ? (JSON.parse(text) as unknown) : undefined;
+  if (!res.ok) {
+    const e = (data as { errors?: { code: string; message: string }[] } | undefined)?.errors?.[0];
+    throw new StaffApiError(res.status, e?.code ?? 'unknown', e?.message ?? `HTTP ${res.status}`);
+  }
+  return data as T;
+}

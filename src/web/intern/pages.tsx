@@ -1,0 +1,580 @@
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
+import { staffApi } from './api';
+import { ReasonForm } from './ReasonForm';
+import { t } from './texts';
+import type { Me } from './auth';
+
+export type Go = (path: string) => void;
+
+function useLoad<T>(path: string): [T | undefined, () => void] {
+  const [data, setData] = useState<T>();
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    let live = true;
+    staffApi<T>(path).then(
+      (d) => live && setData(d),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [path, n]);
+  return [data, useCallback(() => setN((x) => x + 1), [])];
+}
+
+export function Link({ to, go, children }: { to: string; go: Go; children: React.ReactNode }) {
+  const click = (e: MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    go(to);
+  };
+  return (
+    <a href={to} onClick={click}>
+      {children}
+    </a>
+  );
+}
+
+interface Counts {
+  pending: number;
+  declined: number;
+  letters: number;
+  lettersOverdue: number;
+  endings: number;
+  approvals: number;
+}
+
+export function StartPage({ me, go }: { me: Me; go: Go }) {
+  const [c] = useLoad<Counts>('/overview');
+  const rows: [keyof Counts, string][] = [
+    ['pending', '/intern/offen'],
+    ['declined', '/intern/abgelehnt'],
+    ['letters', '/intern/briefe'],
+    ['lettersOverdue', '/intern/briefe'],
+    ['endings', '/intern/beendet'],
+    ['approvals', '/intern/beendet'],
+  ];
+  return (
+    <>
+      <h1>{t.start.title}</h1>
+      <p>{t.start.greeting(me.displayName, me.roleLabel)}</p>
+      <ul className="counts">
+        {rows.map(([k, to]) => (
+          <li key={k}>
+            <Link to={to} go={go}>
+              <strong data-count={k}>{c ? c[k] : '…'}</strong> {t.start.counts[k]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Search go={go} />
+    </>
+  );
+}
+
+interface Found {
+  number: string;
+  applicationId: string;
+  tenants: string[];
+  email: string;
+  orderState: string | null;
+  objectAddress: string;
+}
+
+/** Contract search; 20 at a time, the next page after the last row (keyset, ADR 1204). */
+function Search({ go }: { go: Go }) {
+  const [q, setQ] = useState('');
+  const [items, setItems] = useState<Found[]>();
+  const [next, setNext] = useState<string | null>(null);
+  const load = async (after?: string) => {
+    const query = new URLSearchParams({ q, ...(after ? { after } : {}) });
+    const r = await staffApi<{ items: Found[]; next: string | null }>(`/search?${query}`);
+    setItems((prev) => (after ? [...(prev ?? []), ...r.items] : r.items));
+    setNext(r.next);
+  };
+  return (
+    <section aria-labelledby="search-title">
+      <h2 id="search-title">{t.search.title}</h2>
+      <form
+        role="search"
+        className="intern-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load();
+        }}
+      >
+        <label htmlFor="search-q">{t.search.label}</label>
+        <input id="search-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        <button type="submit">{t.search.submit}</button>
+      </form>
+      {items && items.length === 0 && <p role="status">{t.search.none}</p>}
+      {items && items.length > 0 && (
+        <ul className="found">
+          {items.map((i) => (
+            <li key={i.applicationId}>
+              <Link to={`/intern/vorgang/${i.number}`} go={go}>
+                {i.number}
+              </Link>{' '}
+              {i.tenants.join(', ')}, {i.email}, {i.objectAddress} (
+              {t.states[i.orderState ?? ''] ?? i.orderState})
+            </li>
+          ))}
+        </ul>
+      )}
+      {next && (
+        <button type="button" onClick={() => void load(next)}>
+          {t.search.more}
+        </button>
+      )}
+    </section>
+  );
+}
+
+interface CaseItem {
+  number: string;
+  applicationId: string;
+  tenants: string[];
+  depositCents: number;
+  reasons: string[];
+  decidedAt: string;
+}
+
+function CaseTable({ items, go }: { items: CaseItem[]; go: Go }) {
+  if (items.length === 0) return <p>{t.table.empty}</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">{t.table.number}</th>
+          <th scope="col">{t.table.tenants}</th>
+          <th scope="col">{t.table.deposit}</th>
+          <th scope="col">{t.table.reasons}</th>
+          <th scope="col">{t.table.date}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.number}>
+            <td>
+              <Link to={`/intern/vorgang/${i.number}`} go={go}>
+                {i.number}
+              </Link>
+            </td>
+            <td>{i.tenants.join(', ')}</td>
+            <td>{formatCents(i.depositCents)}</td>
+            <td>{i.reasons.join(', ')}</td>
+            <td>{formatDateTime(new Date(i.decidedAt))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function QueuePage({ queue, go }: { queue: 'pending' | 'declined'; go: Go }) {
+  const [data] = useLoad<{ items: CaseItem[] }>(`/queues/${queue}`);
+  return (
+    <>
+      <h1>{queue === 'pending' ? t.nav.pending : t.nav.declined}</h1>
+      {queue === 'declined' && <p>{t.review.intro}</p>}
+      {data && <CaseTable items={data.items} go={go} />}
+    </>
+  );
+}
+
+interface CaseFile {
+  applicationId: string;
+  tenants: string[];
+  email: string;
+  phone: string;
+  depositCents: number;
+  objectAddress: string;
+  landlord: { name: string; address: string };
+  ibanLast4: string;
+  orderState: string | null;
+  decisions: { number: string; outcome: string; reasons: string[] }[];
+  contract: { contractNumber: string; status: string } | null;
+  documents: { kind: string; filename: string; createdAt: string }[];
+  timeline: { type: string; actor: string; at: string }[];
+}
+
+export function CasePage({ id }: { id: string }) {
+  const [file, reload] = useLoad<CaseFile>(`/cases/${encodeURIComponent(id)}`);
+  // Outside the forms: a decision removes its form, its confirmation stays.
+  const [notice, setNotice] = useState('');
+  if (!file) return <h1>{t.caseFile.title(id)}</h1>;
+  const decision = file.decisions[0];
+  const number = decision?.number ?? id;
+  const state = file.contract?.status ?? decision?.outcome ?? file.orderState ?? '';
+  return (
+    <>
+      <h1>{t.caseFile.title(file.contract?.contractNumber ?? number)}</h1>
+      <p role="status" className="status">
+        {notice}
+      </p>
+      <h2>{t.caseFile.data}</h2>
+      <dl className="facts">
+        <dt>{t.table.tenants}</dt>
+        <dd>{file.tenants.join(', ')}</dd>
+        <dt>{t.caseFile.email}</dt>
+        <dd>{file.email}</dd>
+        <dt>{t.caseFile.phone}</dt>
+        <dd>{file.phone}</dd>
+        <dt>{t.table.deposit}</dt>
+        <dd>{formatCents(file.depositCents)}</dd>
+        <dt>{t.caseFile.object}</dt>
+        <dd>{file.objectAddress}</dd>
+        <dt>{t.table.landlord}</dt>
+        <dd>
+          {file.landlord.name}, {file.landlord.address}
+        </dd>
+        <dt>{t.caseFile.iban}</dt>
+        <dd>{file.ibanLast4}</dd>
+        <dt>{t.caseFile.state}</dt>
+        <dd data-state={state}>{t.states[state] ?? state}</dd>
+        <dt>{t.reasons}</dt>
+        <dd>{decision?.reasons.join(', ') || t.caseFile.none}</dd>
+      </dl>
+      {decision?.outcome === 'pending' && (
+        <>
+          <h2>{t.decision.legend}</h2>
+          <ReasonForm
+            legend={t.decision.legend}
+            choices={[
+              { value: 'accept', label: t.decision.accept },
+              { value: 'decline', label: t.decision.decline },
+            ]}
+            reasonLabel={t.decision.reason}
+            submitLabel={t.decision.submit}
+            onSubmit={async (verdict, reason) => {
+              const r = await staffApi<{ outcome: string }>(
+                `/cases/${encodeURIComponent(number)}/decision`,
+                { verdict, reason },
+              );
+              setNotice(
+                t.decision.done(
+                  r.outcome === 'accepted' ? t.decision.accepted : t.decision.declined,
+                ),
+              );
+              reload();
+              return '';
+            }}
+          />
+        </>
+      )}
+      {decision?.outcome === 'declined' && (
+        <>
+          <h2>{t.review.title}</h2>
+          <p>{t.review.intro}</p>
+          <ReasonForm
+            reasonLabel={t.review.reason}
+            submitLabel={t.review.submit}
+            onSubmit={async (_c, reason) => {
+              await staffApi(`/cases/${encodeURIComponent(number)}/review`, { reason });
+              reload();
+              return '';
+            }}
+          />
+        </>
+      )}
+      <h2>{t.caseFile.documents}</h2>
+      {file.documents.length === 0 ? (
+        <p>{t.caseFile.none}</p>
+      ) : (
+        <ul>
+          {file.documents.map((d) => (
+            <li key={d.kind}>
+              {d.filename} ({formatDate(new Date(d.createdAt))})
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t.caseFile.timeline}</h2>
+      <ol className="timeline">
+        {file.timeline.map((e, i) => (
+          <li key={i}>
+            {formatDateTime(new Date(e.at))}: {t.events[e.type] ?? e.type} (
+            {t.actors[e.actor] ?? e.actor})
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+interface Letter {
+  id: string;
+  contractNumber: string;
+  kind: string;
+  landlord: { name: string; address: string };
+  createdAt: string;
+  overdue: boolean;
+}
+
+export function LettersPage() {
+  const [data, reload] = useLoad<{ items: Letter[] }>('/queues/letters');
+  const [printed, setPrinted] = useState<string[]>([]);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const print = async () => {
+    const res = await fetch('/api/staff/letters.pdf', { credentials: 'same-origin' });
+    const ids = (res.headers.get('x-letter-ids') ?? '').split(',').filter(Boolean);
+    const blob = await res.blob();
+    window.open(URL.createObjectURL(blob), '_blank');
+    setPrinted(ids);
+  };
+  const markPosted = async () => {
+    setError('');
+    if (printed.length === 0) return setError(t.letters.printFirst);
+    const r = await staffApi<{ posted: number }>('/letters/posted', { ids: printed });
+    setPrinted([]);
+    setStatus(t.letters.posted(r.posted));
+    reload();
+  };
+  return (
+    <>
+      <h1>{t.letters.title}</h1>
+      {data && data.items.length === 0 && <p>{t.table.empty}</p>}
+      {data && data.items.length > 0 && (
+        <>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t.table.number}</th>
+                <th scope="col">{t.table.kind}</th>
+                <th scope="col">{t.table.landlord}</th>
+                <th scope="col">{t.table.date}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((l) => (
+                <tr key={l.id} className={l.overdue ? 'overdue' : undefined}>
+                  <td>{l.contractNumber}</td>
+                  <td>{t.letters.kinds[l.kind] ?? l.kind}</td>
+                  <td>
+                    {l.landlord.name}, {l.landlord.address}
+                  </td>
+                  <td>
+                    {formatDate(new Date(l.createdAt))}
+                    {l.overdue && <strong className="flag"> {t.letters.overdue}</strong>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="actions">
+            <button type="button" onClick={() => void print()}>
+              {t.letters.print}
+            </button>{' '}
+            <button type="button" onClick={() => void markPosted()}>
+              {t.letters.markPosted}
+            </button>
+          </p>
+        </>
+      )}
+      <p role="status" className="status">
+        {status}
+      </p>
+      <p role="alert" className="field-error">
+        {error}
+      </p>
+    </>
+  );
+}
+
+interface Ending {
+  contractNumber: string;
+  applicationId: string;
+  status: string;
+  tenants: string[];
+  endedAt: string | null;
+  openApprovalId: string | null;
+}
+interface Approval {
+  id: string;
+  kind: string;
+  subject: string;
+  reason: string;
+  state: string;
+  draftedBy: string;
+  draftedAt: string;
+}
+
+export function EndingsPage({ me, go }: { me: Me; go: Go }) {
+  const [endings, reloadEndings] = useLoad<{ items: Ending[] }>('/queues/endings');
+  const [approvals, reloadApprovals] = useLoad<{ items: Approval[] }>('/queues/approvals');
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState('');
+  const mayApprove = me.role === 'supervisor' || me.role === 'admin';
+  const decide = async (id: string, move: 'approve' | 'refuse') => {
+    setStatus('');
+    setError('');
+    try {
+      await staffApi(`/approvals/${id}/${move}`, {});
+      setStatus(move === 'approve' ? t.endings.approved : t.endings.refused);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+    reloadApprovals();
+    reloadEndings();
+  };
+  const drafts = approvals?.items.filter((a) => a.state === 'draft') ?? [];
+  return (
+    <>
+      <h1>{t.endings.title}</h1>
+      {endings && endings.items.length === 0 && <p>{t.table.empty}</p>}
+      {endings?.items.map((e) => (
+        <section key={e.contractNumber} className="card ending">
+          <h2>
+            <Link to={`/intern/vorgang/${e.contractNumber}`} go={go}>
+              {e.contractNumber}
+            </Link>{' '}
+            – {t.endings.status[e.status] ?? e.status}
+          </h2>
+          <p>
+            {e.tenants.join(', ')}
+            {e.endedAt ? `, ${formatDateTime(new Date(e.endedAt))}` : ''}
+          </p>
+          {e.status === 'released' && !e.openApprovalId && (
+            <ReasonForm
+              reasonLabel={t.endings.reinstateReason}
+              submitLabel={t.endings.reinstate}
+              onSubmit={async (_c, reason) => {
+                await staffApi('/approvals', {
+                  kind: 'reinstate_release',
+                  subject: e.applicationId,
+                  reason,
+                });
+                reloadApprovals();
+                return t.endings.drafted;
+              }}
+            />
+          )}
+        </section>
+      ))}
+      <h2>{t.endings.approvals}</h2>
+      {drafts.length === 0 && <p>{t.table.empty}</p>}
+      <ul className="approvals">
+        {drafts.map((a) => (
+          <li key={a.id}>
+            <p>
+              {a.reason} – {t.endings.draftedBy} {a.draftedBy},{' '}
+              {formatDateTime(new Date(a.draftedAt))}
+            </p>
+            {mayApprove && (
+              <p className="actions">
+                <button type="button" onClick={() => void decide(a.id, 'approve')}>
+                  {t.endings.approve}
+                </button>{' '}
+                <button type="button" onClick={() => void decide(a.id, 'refuse')}>
+                  {t.endings.refuse}
+                </button>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p role="status" className="status">
+        {status}
+      </p>
+      <p role="alert" className="field-error">
+        {error}
+      </p>
+    </>
+  );
+}
+
+interface Member {
+  id: string;
+  email: string;
+  displayName: string;
+  roleLabel: string;
+  disabled: boolean;
+}
+
+/** Admins: the staff list and the invitation (the enrolment link is shown once). */
+export function MembersPage() {
+  const [data, reload] = useLoad<{ members: Member[] }>('/members');
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState('staff');
+  const [link, setLink] = useState('');
+  const [error, setError] = useState('');
+  const invite = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setLink('');
+    try {
+      const r = await staffApi<{ enrolmentUrl: string }>('/members', {
+        email,
+        displayName: name,
+        role,
+      });
+      setLink(r.enrolmentUrl);
+      setEmail('');
+      setName('');
+      reload();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  return (
+    <>
+      <h1>{t.members.title}</h1>
+      {data && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.members.name}</th>
+              <th scope="col">{t.members.email}</th>
+              <th scope="col">{t.members.role}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.members.map((m) => (
+              <tr key={m.id}>
+                <td>{m.displayName}</td>
+                <td>{m.email}</td>
+                <td>{m.roleLabel}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>{t.members.invite}</h2>
+      <form className="intern-form" onSubmit={(e) => void invite(e)}>
+        <label htmlFor="member-email">{t.members.email}</label>
+        <input
+          id="member-email"
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <label htmlFor="member-name">{t.members.name}</label>
+        <input id="member-name" required value={name} onChange={(e) => setName(e.target.value)} />
+        <label htmlFor="member-role">{t.members.role}</label>
+        <select id="member-role" value={role} onChange={(e) => setRole(e.target.value)}>
+          {Object.entries(t.members.roles).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button type="submit">{t.members.submit}</button>
+      </form>
+      <p role="alert" className="field-error">
+        {error}
+      </p>
+      <div role="status">
+        {link && (
+          <p>
+            {t.members.link} <code className="link">{link}</code>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
