@@ -154,17 +154,36 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.expectAccessible();
     await shoot(page, 'widerruf-step2', engine);
 
-    // Step 2: the confirm button; then the time of receipt on screen.
+    // Step 2: the statement; then its time of receipt on screen and what happens next.
     await app.clickButton(contractTexts.withdrawal.confirm);
     await page.getByRole('heading', { name: contractTexts.withdrawal.doneTitle }).waitFor();
     const status = await page.getByRole('status').innerText();
     expect(status).toMatch(DATE_TIME);
-    expect(status).toContain(EMAIL);
+    expect(status).not.toContain(EMAIL); // the page never says whether the pair matched
+    const receivedAt = DATE_TIME.exec(status)![0];
+    expect(await page.locator('main').innerText()).toContain(contractTexts.withdrawal.declaredNext);
     await app.expectAccessible();
     await shoot(page, 'widerruf-done', engine);
 
+    // The link to the stored address makes it take effect (ADR 1116); opening it changes nothing.
+    const ask = await mailText(
+      h.server.smtp,
+      `Bitte bestätigen Sie Ihren Widerruf – Vertrag ${number}`,
+    );
+    const confirmLink = /\/widerruf\?confirm=[\w-]+/.exec(ask)![0];
+    await app.goto(confirmLink);
+    await page.getByRole('button', { name: contractTexts.withdrawal.confirmLinked }).waitFor();
+    expect(await page.locator('main').innerText()).toContain(number);
+    await app.expectAccessible();
+    await shoot(page, 'widerruf-bestaetigen', engine);
+    await app.clickButton(contractTexts.withdrawal.confirmLinked);
+    await page.getByRole('heading', { name: contractTexts.withdrawal.withdrawnTitle }).waitFor();
+    expect(await page.getByRole('status').innerText()).toContain(receivedAt);
+    await app.expectAccessible();
+    await shoot(page, 'widerruf-widerrufen', engine);
+
     const mail = await mailText(h.server.smtp, `Bestätigung Ihres Widerrufs – Vertrag ${number}`);
-    expect(mail).toMatch(new RegExp(`Eingang Ihres Widerrufs am ${DATE_TIME.source}`));
+    expect(mail).toContain(`Eingang Ihres Widerrufs am ${receivedAt}`);
     expect(mail).toContain('Ihr Vertrag ist damit widerrufen');
 
     await app.goto(`/pruefen/${verificationToken}`);

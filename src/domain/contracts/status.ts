@@ -14,6 +14,8 @@ export type ContractEventType =
   | 'iban_changed'
   | 'address_changed'
   | 'withdrawal_received'
+  /** A withdrawal statement made with number and address, awaiting the tenant's confirmation. */
+  | 'withdrawal_declared'
   | 'access_requested';
 
 export type ContractActor = 'tenant' | 'landlord' | 'staff' | 'system' | 'partner';

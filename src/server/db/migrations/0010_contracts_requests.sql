@@ -1,0 +1,12 @@
+CREATE TABLE "contract_requests" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"application_id" uuid,
+	"received_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "contract_requests" ADD CONSTRAINT "contract_requests_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "contract_requests_expires_at_idx" ON "contract_requests" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "contract_requests_application_id_idx" ON "contract_requests" USING btree ("application_id");

@@ -1,0 +1,30 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './applications';
+
+/**
+ * Requests made with a contract number and an e-mail address (ADR 1116): a withdrawal statement
+ * at /widerruf or a magic link for /vertrag. Every such request gets a row, whether or not number
+ * and address match, so both cases do the same work and take the same time; only a matching one
+ * names its application, and only that one's token (SHA-256 kept here) is e-mailed to the stored
+ * address. A withdrawal statement keeps its time of receipt (`received_at`, § 356a BGB) and takes
+ * effect when the tenant confirms it through that link (`used_at`). Rows expire and go with the
+ * deletion run, or with their application.
+ */
+export const contractRequests = pgTable(
+  'contract_requests',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind', { enum: ['access', 'withdrawal'] }).notNull(),
+    /** null: number and address did not match a contract (nothing is sent). */
+    applicationId: uuid('application_id').references(() => applications.id, {
+      onDelete: 'cascade',
+    }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('contract_requests_expires_at_idx').on(t.expiresAt),
+    index('contract_requests_application_id_idx').on(t.applicationId),
+  ],
+);
