@@ -49,7 +49,11 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       publicUrl: () => config.publicUrl,
       webhooks: services.webhooks,
     },
-    { writeLimit: limits.write },
+    {
+      writeLimit: limits.write,
+      requestsPerClient: config.contractRequestsPerClient,
+      mailsPerAddress: config.contractMailsPerAddress,
+    },
   );
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

@@ -47,8 +47,10 @@ export const contractTexts = {
     releaseCodeRequired: 'Bitte geben Sie den Freigabecode von der Urkunde an.',
     releaseCodeWrong:
       'Der Freigabecode stimmt nicht. Bitte prüfen Sie die 8 Zeichen auf der Urkunde.',
-    releaseLocked:
-      'Zu viele falsche Freigabecodes. Bitte wenden Sie sich an unseren Kundenservice.',
+    releaseLocked: (minutes: number) =>
+      `Zu viele falsche Freigabecodes. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut oder geben Sie die Bürgschaft schriftlich gegenüber dem Bürgen frei.`,
+    tooManyRequests: (minutes: number) =>
+      `Zu viele Anfragen von Ihrem Anschluss. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
     linkExpired:
       'Dieser Link ist abgelaufen oder wurde bereits benutzt. Bitte fordern Sie einen neuen Zugang an.',
     sessionExpired:

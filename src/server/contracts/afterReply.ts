@@ -1,4 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import type { Logger } from '../log';
+
+/** Runs work once the answer has gone out. */
+export type Later = (what: string, fn: () => Promise<void>) => void;
 
 /**
  * Work that runs after the answer has gone out (ADR 1116): the e-mail of a request made with a
@@ -13,8 +17,23 @@ export class AfterReply {
 
   constructor(private readonly log: Logger) {}
 
-  run(what: string, fn: () => Promise<void>): void {
-    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+  /**
+   * Work to start when `res` has been handed to the system (its 'finish', or 'close' when the
+   * client went away): not earlier, or the work would compete with the answer still being sent.
+   */
+  after(res: ServerResponse): Later {
+    return (what, fn) => {
+      const started = new Promise<void>((resolve) => {
+        if (res.writableFinished || res.destroyed) return resolve();
+        res.once('finish', () => resolve());
+        res.once('close', () => resolve());
+      });
+      this.run(what, () => started.then(fn));
+    };
+  }
+
+  private run(what: string, fn: () => Promise<void>): void {
+    const p: Promise<void> = Promise.resolve()
       .then(fn)
       .catch((err: unknown) => {
         this.log.error({ err, what }, 'work after the answer failed');

@@ -8,7 +8,10 @@ import type { Mailer } from '../mail/index';
 import { accessLinkMail, withdrawalConfirmMail } from '../mail/contractTemplates';
 import { factsOf } from '../processing/facts';
 import { formModelOf } from '../services/storedModel';
-import type { AfterReply } from './afterReply';
+import type { Later } from './afterReply';
+import { ContractError } from './contractError';
+import type { Guard } from './guard';
+import { contractTexts } from '../../domain/index';
 import { newAccessToken, sha256 } from './credentials';
 import { recordContractEvent } from './events';
 
@@ -23,8 +26,14 @@ export interface ContractRequestDeps {
   log: Logger;
   mailer: Mailer;
   publicUrl: () => string;
-  afterReply: AfterReply;
+  guard: Guard;
+  /** Requests with number and address per client and hour (CONTRACT_REQUESTS_PER_CLIENT). */
+  requestsPerClient: number;
+  /** Link mails per recipient and hour (CONTRACT_MAILS_PER_ADDRESS). */
+  mailsPerAddress: number;
 }
+
+const HOUR = 3_600_000;
 
 /**
  * The contract of this number whose stored e-mail address is this one, in one statement that
@@ -47,20 +56,40 @@ const matchSql = `
 export class ContractRequests {
   constructor(private readonly deps: ContractRequestDeps) {}
 
+  /**
+   * The work every request does, matching or not (ADR 1117): the client's count (429 past its
+   * limit, which depends on the client alone), the lookup, the row, the recipient's count. The
+   * answer `mail` says whether a link may be mailed: only to a match whose address has had fewer
+   * than CONTRACT_MAILS_PER_ADDRESS links this hour.
+   */
   private async record(
     kind: 'access' | 'withdrawal',
     number: string,
     email: string,
+    client: string,
     validMs: number,
   ): Promise<{ token: string; applicationId: string | undefined; receivedAt: Date }> {
+    const { guard } = this.deps;
+    const byClient = await guard.hit(
+      { purpose: 'contract_request_client', windowMs: HOUR },
+      client,
+    );
+    if (byClient.count > this.deps.requestsPerClient)
+      throw new ContractError(
+        429,
+        'too_many_requests',
+        contractTexts.errors.tooManyRequests(Math.max(1, Math.ceil(byClient.ttlMs / 60_000))),
+      );
     const receivedAt = this.deps.clock.now();
     const found = await this.deps.db.executeSql(matchSql, [number, email]);
-    const applicationId = (found.rows[0] as { id?: string } | undefined)?.id;
+    const matched = (found.rows[0] as { id?: string } | undefined)?.id;
+    const byAddress = await guard.hit({ purpose: 'contract_mail_address', windowMs: HOUR }, email);
+    const applicationId = byAddress.count <= this.deps.mailsPerAddress ? matched : undefined;
     const token = newAccessToken();
     await this.deps.db.orm.insert(contractRequests).values({
       tokenHash: sha256(token),
       kind,
-      applicationId: applicationId ?? null,
+      applicationId: matched ?? null,
       receivedAt,
       expiresAt: new Date(receivedAt.getTime() + validMs),
     });
@@ -90,11 +119,11 @@ export class ContractRequests {
   }
 
   /** "Zugang anfordern": a single-use link to the contract page, to the stored address. */
-  async requestAccess(number: string, email: string): Promise<void> {
-    const r = await this.record('access', number, email, ACCESS_LINK_MINUTES * MINUTE);
+  async requestAccess(number: string, email: string, client: string, later: Later): Promise<void> {
+    const r = await this.record('access', number, email, client, ACCESS_LINK_MINUTES * MINUTE);
     const id = r.applicationId;
     if (!id) return;
-    this.deps.afterReply.run('access link mail', async () => {
+    later('access link mail', async () => {
       const s = await this.storedAddress(id);
       if (!s?.to) return;
       await this.deps.db.transaction((tx) =>
@@ -122,16 +151,22 @@ export class ContractRequests {
    * stays the legal one (§ 356a BGB); the statement takes effect when the tenant confirms it with
    * the link we send to the stored address (`confirmWithdrawal`).
    */
-  async declareWithdrawal(number: string, email: string): Promise<{ receivedAt: Date }> {
+  async declareWithdrawal(
+    number: string,
+    email: string,
+    client: string,
+    later: Later,
+  ): Promise<{ receivedAt: Date }> {
     const r = await this.record(
       'withdrawal',
       number,
       email,
+      client,
       WITHDRAWAL_CONFIRM_DAYS * 1440 * MINUTE,
     );
     const id = r.applicationId;
     if (id) {
-      this.deps.afterReply.run('withdrawal confirmation mail', async () => {
+      later('withdrawal confirmation mail', async () => {
         const s = await this.storedAddress(id);
         if (!s?.to) return;
         await this.deps.db.transaction((tx) =>

@@ -9,6 +9,7 @@ import {
 } from './service';
 import { AfterReply } from './afterReply';
 import { ContractRequests } from './requests';
+import { Guard } from './guard';
 import { contractTexts, formatDateTime } from '../../domain/index';
 import { apiMessages } from '../texts/api';
 import type * as z from 'zod/mini';
@@ -87,12 +88,17 @@ function cookieOf(req: FastifyRequest, name: string): string | undefined {
 export function registerContractRoutes(
   root: FastifyInstance,
   deps: ContractServiceDeps,
-  opts: { writeLimit: object },
+  opts: { writeLimit: object; requestsPerClient: number; mailsPerAddress: number },
 ): void {
   const afterReply = new AfterReply(deps.log);
   root.addHook('onClose', () => afterReply.idle());
   const service = new ContractService(deps);
-  const requests = new ContractRequests({ ...deps, afterReply });
+  const requests = new ContractRequests({
+    ...deps,
+    guard: new Guard(deps.db, deps.clock, deps.serverSecret),
+    requestsPerClient: opts.requestsPerClient,
+    mailsPerAddress: opts.mailsPerAddress,
+  });
   const { serverSecret } = deps;
   const received = (at: Date) => ({
     receivedAt: at.toISOString(),
@@ -152,7 +158,12 @@ export function registerContractRoutes(
         }
         const id = checkIdentification(body);
         if (id.errors.length) return sendErrors(reply, id.errors);
-        const r = await requests.declareWithdrawal(id.number, id.email);
+        const r = await requests.declareWithdrawal(
+          id.number,
+          id.email,
+          req.ip,
+          afterReply.after(reply.raw),
+        );
         return reply.send({ ...received(r.receivedAt), next: 'confirm_by_email' });
       } catch (err) {
         return handle(reply, err);
@@ -197,7 +208,11 @@ export function registerContractRoutes(
       noStore(reply);
       const id = checkIdentification(req.body);
       if (id.errors.length) return sendErrors(reply, id.errors);
-      await requests.requestAccess(id.number, id.email);
+      try {
+        await requests.requestAccess(id.number, id.email, req.ip, afterReply.after(reply.raw));
+      } catch (err) {
+        return handle(reply, err);
+      }
       return reply.code(202).send({ sent: true });
     },
   );
@@ -327,7 +342,7 @@ export function registerContractRoutes(
     async (req, reply) => {
       noStore(reply);
       try {
-        const v = await service.release(req.params.token, req.body.code);
+        const v = await service.release(req.params.token, req.body.code, req.ip);
         return reply.send(v);
       } catch (err) {
         return handle(reply, err);

@@ -48,23 +48,16 @@ import {
   withdrawalUrl,
 } from './credentials';
 import { recordContractEvent } from './events';
+import { Guard } from './guard';
+import { checkReleaseCode, overMailLimit } from './limits';
+import { ContractError } from './contractError';
 import { announceContractChange } from './webhooks';
 import type { WebhookQueue } from '../services/tenancies';
 
 const SESSION_MINUTES = 30;
-const MAX_RELEASE_FAILURES = 10;
 const MINUTE = 60_000;
 
-export class ContractError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export { ContractError } from './contractError';
 
 export interface ContractServiceDeps {
   db: Database;
@@ -114,7 +107,10 @@ export function checkIdentification(body: Record<string, unknown>, withNumber = 
 }
 
 export class ContractService {
-  constructor(private readonly deps: ContractServiceDeps) {}
+  private readonly guard: Guard;
+  constructor(private readonly deps: ContractServiceDeps) {
+    this.guard = new Guard(deps.db, deps.clock, deps.serverSecret);
+  }
 
   private now() {
     return this.deps.clock.now();
@@ -169,7 +165,11 @@ export class ContractService {
     key: string,
     rendered: { subject: string; text: string; html: string },
   ) {
-    const list = [...new Set((Array.isArray(to) ? to : [to]).filter((x): x is string => !!x))];
+    const wanted = [...new Set((Array.isArray(to) ? to : [to]).filter((x): x is string => !!x))];
+    const list = [];
+    // Every contract mail counts per recipient (ADR 1117); past the hour's limit it is not sent.
+    for (const address of wanted)
+      if (!(await overMailLimit(this.guard, address))) list.push(address);
     if (list.length === 0) return;
     await this.deps.mailer.send({ to: list, ...rendered, key });
   }
@@ -584,25 +584,23 @@ export class ContractService {
   }
 
   /** The landlord's release with the code printed on the certificate. */
-  async release(token: string, code: unknown) {
+  async release(token: string, code: unknown, client: string) {
     const t = contractTexts.errors;
     const typed = typeof code === 'string' ? normaliseReleaseCode(code) : '';
     if (!typed) throw new ContractError(400, 'required', t.releaseCodeRequired, 'code');
     const found = /^[A-Za-z0-9_-]{22}$/.test(token) ? await this.byToken(token) : undefined;
     if (!found) throw new ContractError(404, 'unknown', t.unknownToken);
+    // Wrong codes per contract and per client lock for the rest of their window (ADR 1117).
+    await checkReleaseCode(
+      this.guard,
+      found.app.id,
+      client,
+      sha256(typed) === found.contract.releaseCodeHash,
+    );
     const now = this.now();
     const today = todayInBerlin(now);
     const outcome = await this.deps.db.transaction(async (tx) => {
       const l = await this.mustLoad(found.app.id, tx);
-      if (l.contract.releaseFailures >= MAX_RELEASE_FAILURES)
-        return { error: new ContractError(429, 'locked', t.releaseLocked, 'code') };
-      if (sha256(typed) !== l.contract.releaseCodeHash) {
-        await tx
-          .update(contracts)
-          .set({ releaseFailures: sql`${contracts.releaseFailures} + 1` })
-          .where(eq(contracts.applicationId, l.app.id));
-        return { error: new ContractError(400, 'wrong_code', t.releaseCodeWrong, 'code') };
-      }
       const cancelledLater = l.contract.status === 'cancelled' && (l.contract.endOn ?? '') > today;
       if (l.contract.status !== 'active' && !cancelledLater)
         return { error: new ContractError(409, 'not_possible', t.notPossible) };

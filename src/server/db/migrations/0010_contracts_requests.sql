@@ -7,6 +7,5 @@ CREATE TABLE "contract_requests" (
 	"used_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "contract_requests" ADD CONSTRAINT "contract_requests_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contract_requests_expires_at_idx" ON "contract_requests" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "contract_requests_application_id_idx" ON "contract_requests" USING btree ("application_id");

@@ -1,5 +1,4 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { applications } from './applications';
 
 /**
  * Requests made with a contract number and an e-mail address (ADR 1116): a withdrawal statement
@@ -8,17 +7,19 @@ import { applications } from './applications';
  * names its application, and only that one's token (SHA-256 kept here) is e-mailed to the stored
  * address. A withdrawal statement keeps its time of receipt (`received_at`, § 356a BGB) and takes
  * effect when the tenant confirms it through that link (`used_at`). Rows expire and go with the
- * deletion run, or with their application.
+ * deletion run.
  */
 export const contractRequests = pgTable(
   'contract_requests',
   {
     tokenHash: text('token_hash').primaryKey(),
     kind: text('kind', { enum: ['access', 'withdrawal'] }).notNull(),
-    /** null: number and address did not match a contract (nothing is sent). */
-    applicationId: uuid('application_id').references(() => applications.id, {
-      onDelete: 'cascade',
-    }),
+    /**
+     * null: number and address did not match a contract (nothing is sent). No foreign key: its
+     * check locks the application row, extra work only a match would do (ADR 1117); the rows
+     * expire within days, and a redeemed link whose contract is gone opens nothing.
+     */
+    applicationId: uuid('application_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
