@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { contractTexts } from '../src/domain/messages/contracts';
 import { contracts } from '../src/server/db/schema/index';
-import { contractCredentials } from '../src/server/contracts/credentials';
+import { contractCredentials, landlordReleaseCode } from '../src/server/contracts/credentials';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
 import { pdfText } from '../src/server/documents/testing/pdfText';
@@ -42,7 +42,11 @@ async function acceptedContract(server: AppServer) {
   const row = (
     await server.db.orm.select().from(contracts).where(eq(contracts.contractNumber, number))
   )[0]!;
-  return { number, ...contractCredentials(server.config.serverSecret, row.applicationId) };
+  return {
+    number,
+    ...contractCredentials(server.config.serverSecret, row.applicationId),
+    landlordCode: landlordReleaseCode(server.config.serverSecret, row.applicationId),
+  };
 }
 
 /** The last mail the SMTP peer received whose subject contains `subject`, parsed. */
@@ -97,7 +101,9 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
   const h = useBrowserApp({ engine });
 
   test('acceptance e-mail with all documents (read, seal, tags checked); withdrawal from the footer without login; confirmation e-mail with date and time; verification shows "widerrufen"', async () => {
-    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+    const { number, verificationToken, releaseCode, landlordCode } = await acceptedContract(
+      h.server,
+    );
 
     // The five documents the acceptance e-mail carries, each sealed and tagged.
     const docs = await checkedAttachments(h.server.smtp, number);
@@ -111,8 +117,11 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
       ].sort(),
     );
     const certificate = docs.get(`Buergschaftsurkunde-${number}.pdf`)!;
-    for (const phrase of [number, 'Max Mustermann', '1.500,00 €', `Freigabecode: ${releaseCode}`])
+    for (const phrase of [number, 'Max Mustermann', '1.500,00 €'])
       expect(certificate).toContain(phrase);
+    // The tenant's certificate carries no release code: the landlord gets it by letter (ADR 1119).
+    expect(certificate).not.toContain(releaseCode);
+    expect(certificate).not.toContain(landlordCode);
     expect(certificate.replace(/\s/g, '')).toContain(`/pruefen/${verificationToken}`);
     const policy = docs.get(`Versicherungsschein-${number}.pdf`)!;
     for (const phrase of [
@@ -260,8 +269,10 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await context.close();
   });
 
-  test('the landlord opens the verification link and releases with the code; the tenant is told', async () => {
-    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+  test('the landlord opens the verification link and releases with the code of our letter; the tenant is told', async () => {
+    const { number, verificationToken, releaseCode, landlordCode } = await acceptedContract(
+      h.server,
+    );
     const { context, page, app } = await h.open();
     await app.goto(`/pruefen/${verificationToken}`);
     await page.getByTestId('verification-status').waitFor();
@@ -270,12 +281,13 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.expectAccessible();
     await shoot(page, 'pruefen', engine);
 
-    await app.fill('c.code', 'ABCDEFGH');
+    // the code a tenant could know (the old certificate's) is refused like any wrong one
+    await app.fill('c.code', releaseCode);
     await app.clickButton(contractTexts.verify.release);
     await page.locator('#f-c-code-error').waitFor();
     expect(await app.fieldError('c.code')).toBe(contractTexts.errors.releaseCodeWrong);
     await app.expectAccessible();
-    await app.fill('c.code', releaseCode.toLowerCase());
+    await app.fill('c.code', landlordCode.toLowerCase());
     await app.clickButton(contractTexts.verify.release);
     await page.getByText(/ist seit dem .* freigegeben/).waitFor();
     expect(await page.getByText(/ist seit dem .* freigegeben/).innerText()).toContain('per Brief');

@@ -32,7 +32,8 @@ export const contractTexts = {
     cancellationDateHint:
       'Frühestens heute, höchstens ein Jahr im Voraus. Die Bürgschaft endet mit Ablauf dieses Tages.',
     releaseCode: 'Freigabecode',
-    releaseCodeHint: 'Steht auf der Bürgschaftsurkunde unter dem QR-Code (8 Zeichen).',
+    releaseCodeHint:
+      'Steht in unserem Brief an Sie als Vermieterin oder Vermieter (8 Zeichen). Er steht nicht auf der Bürgschaftsurkunde.',
   },
   errors: {
     summaryTitle: 'Bitte prüfen Sie Ihre Eingaben',
@@ -44,9 +45,9 @@ export const contractTexts = {
     dateInvalid: 'Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ an.',
     datePast: 'Das Datum darf nicht in der Vergangenheit liegen.',
     dateTooFar: 'Das Datum darf höchstens ein Jahr in der Zukunft liegen.',
-    releaseCodeRequired: 'Bitte geben Sie den Freigabecode von der Urkunde an.',
+    releaseCodeRequired: 'Bitte geben Sie den Freigabecode aus unserem Brief an.',
     releaseCodeWrong:
-      'Der Freigabecode stimmt nicht. Bitte prüfen Sie die 8 Zeichen auf der Urkunde.',
+      'Der Freigabecode stimmt nicht. Bitte prüfen Sie die 8 Zeichen in unserem Brief an Sie.',
     releaseLocked: (minutes: number) =>
       `Zu viele falsche Freigabecodes. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut oder geben Sie die Bürgschaft schriftlich gegenüber dem Bürgen frei.`,
     tooManyRequests: (minutes: number) =>
@@ -174,7 +175,7 @@ export const contractTexts = {
     objectAddress: 'Mietobjekt',
     releaseTitle: 'Bürgschaft freigeben',
     releaseIntro:
-      'Als Vermieterin oder Vermieter geben Sie die Bürgschaft frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Die Freigabe ist endgültig: Die Bürgschaft endet heute, der Mieter wird informiert.',
+      'Als Vermieterin oder Vermieter geben Sie die Bürgschaft frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Den Freigabecode haben wir Ihnen per Brief an Ihre Anschrift aus dem Antrag geschickt; Ihr Mieter kennt ihn nicht. Ohne Brief können Sie die Bürgschaft auch schriftlich uns gegenüber freigeben. Die Freigabe ist endgültig: Die Bürgschaft endet heute, der Mieter wird informiert.',
     release: 'Bürgschaft freigeben',
     released: (date: string) =>
       `Die Bürgschaft ist seit dem ${date} freigegeben. Vielen Dank; der Mieter ist informiert. Zur Sicherheit bestätigen wir Ihnen die Freigabe zusätzlich per Brief an die Vermieteranschrift aus dem Antrag.`,

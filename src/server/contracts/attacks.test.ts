@@ -8,7 +8,10 @@ import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
 import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { acceptedContract, eventsOf, mailTo, statusOf, subjectsTo } from './testing/afterSale';
-import { contractCredentials } from './credentials';
+import { contractCredentials, landlordReleaseCode } from './credentials';
+import { contractLetters, documents } from '../db/schema/index';
+import { pdfText } from '../documents/testing/pdfText';
+import { and, eq } from 'drizzle-orm';
 
 // Attack tests of issue 28 against the real server on both engines: nobody acts on a contract
 // that is not theirs.
@@ -169,7 +172,8 @@ describe.each(engines)('contract attacks on %s', (engine) => {
 
   it('wrong release codes lock per contract for an hour, not for good: the landlord releases afterwards', async () => {
     const { id } = await acceptedContract(s);
-    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    const releaseCode = landlordReleaseCode(s.config.serverSecret, id);
     const path = `/api/contracts/verification/${verificationToken}/release`;
     for (let i = 0; i < 10; i++) {
       const r = await call(
@@ -193,6 +197,43 @@ describe.each(engines)('contract attacks on %s', (engine) => {
     expect(ok.status).toBe(200);
     expect(await statusOf(s, id)).toBe('released');
     clock.set(testNow);
+  });
+
+  it("the tenant's own code (from the certificate) cannot end the guarantee; the landlord's letter code does", async () => {
+    const { id } = await acceptedContract(s);
+    const printed = contractCredentials(s.config.serverSecret, id);
+    // What the tenant holds: the certificate PDF (from the documents the e-mail carried)
+    const certificate = async () =>
+      (
+        await s.db.orm
+          .select()
+          .from(documents)
+          .where(and(eq(documents.applicationId, id), eq(documents.kind, 'certificate')))
+      )[0];
+    for (let i = 0; i < 100 && !(await certificate()); i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const cert = (await certificate())!;
+    const text = await pdfText(new Uint8Array(cert.content));
+    expect(text).not.toContain(printed.releaseCode);
+    expect(text.replace(/\s+/g, ' ')).toContain('der Code steht nicht auf dieser Urkunde');
+    const path = `/api/contracts/verification/${printed.verificationToken}/release`;
+    const own = await call(s.url, 'POST', path, { code: printed.releaseCode });
+    expect(own.status).toBe(400);
+    expect(own.body.errors[0].code).toBe('wrong_code');
+    expect(await statusOf(s, id)).toBe('active');
+    // The letter to the landlord's address on record carries the code that works.
+    const letters = await s.db.orm
+      .select()
+      .from(contractLetters)
+      .where(eq(contractLetters.applicationId, id));
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual(['landlord:release_code']);
+    const landlord = await call(s.url, 'POST', path, {
+      code: landlordReleaseCode(s.config.serverSecret, id),
+    });
+    expect(landlord.status).toBe(200);
+    expect(await statusOf(s, id)).toBe('released');
+    const released = (await eventsOf(s, id)).find((e) => e.type === 'released')!;
+    expect(released.actor).toBe('landlord');
   });
 
   it('wrong release codes lock per client across contracts', async () => {

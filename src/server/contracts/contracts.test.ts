@@ -14,7 +14,7 @@ import {
   contractLetters,
   contracts,
 } from '../db/schema/index';
-import { contractCredentials } from './credentials';
+import { contractCredentials, landlordReleaseCode } from './credentials';
 import { runDeletion } from '../processing/deletion';
 
 const EMAIL = 'max.mustermann@example.org';
@@ -147,7 +147,10 @@ describe.each(engines)('after the sale on %s', (engine) => {
       .select()
       .from(contractLetters)
       .where(eq(contractLetters.applicationId, id));
-    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual(['landlord:withdrawn']);
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual([
+      'landlord:release_code',
+      'landlord:withdrawn',
+    ]);
 
     const { verificationToken } = contractCredentials(s.config.serverSecret, id);
     const v = await call(s.url, 'GET', `/api/contracts/verification/${verificationToken}`);
@@ -302,7 +305,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
 
   it('landlord release with the code; expired access tokens are deleted', async () => {
     const { number, id } = await acceptedContract(s);
-    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    const releaseCode = landlordReleaseCode(s.config.serverSecret, id);
     expect(
       (await call(s.url, 'GET', '/api/contracts/verification/AAAAAAAAAAAAAAAAAAAAAA')).status,
     ).toBe(404);
@@ -335,7 +339,10 @@ describe.each(engines)('after the sale on %s', (engine) => {
       .select()
       .from(contractLetters)
       .where(eq(contractLetters.applicationId, id));
-    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual(['landlord:released']);
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual([
+      'landlord:release_code',
+      'landlord:released',
+    ]);
 
     await call(s.url, 'POST', '/api/contracts/access', { contractNumber: number, email: EMAIL });
     await mailTo(smtp, EMAIL, `Ihr Zugang zu Vertrag ${number}`);

@@ -41,6 +41,7 @@ import { factsOf, formatAddress } from '../processing/facts';
 import { formModelOf } from '../services/storedModel';
 import {
   mandateReference,
+  landlordReleaseCode,
   normaliseReleaseCode,
   readWithdrawalLinkToken,
   sessionValue,
@@ -591,11 +592,12 @@ export class ContractService {
     const found = /^[A-Za-z0-9_-]{22}$/.test(token) ? await this.byToken(token) : undefined;
     if (!found) throw new ContractError(404, 'unknown', t.unknownToken);
     // Wrong codes per contract and per client lock for the rest of their window (ADR 1117).
+    // Only the code of the landlord's letter releases, never the one on the certificate.
     await checkReleaseCode(
       this.guard,
       found.app.id,
       client,
-      sha256(typed) === found.contract.releaseCodeHash,
+      sha256(typed) === sha256(landlordReleaseCode(this.deps.serverSecret, found.app.id)),
     );
     const now = this.now();
     const today = todayInBerlin(now);
@@ -614,12 +616,12 @@ export class ContractService {
         details: {
           refundCents: s.refundCents,
           outstandingCents: s.outstandingCents,
-          confirmedBy: 'release_code',
+          confirmedBy: 'landlord_letter_code',
           landlordNotice: 'letter',
         },
       });
-      // The code is printed on the tenant's copy too (ADR 0924): a letter to the landlord's
-      // address confirms the release through a channel the tenant does not control.
+      // The code came by letter to the landlord's address (ADR 1119); a second letter tells the
+      // landlord the release is done.
       await this.letterToLandlord(tx, l.app.id, 'released', now);
       return { l, s };
     });
