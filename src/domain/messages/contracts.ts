@@ -104,6 +104,8 @@ export const contractTexts = {
     submit: 'Zugang anfordern',
     sent: 'Wenn Vertragsnummer und E-Mail-Adresse zusammenpassen, haben wir Ihnen soeben einen Link geschickt. Bitte sehen Sie in Ihr Postfach.',
     opening: 'Ihr Zugang wird geprüft …',
+    loggedOut:
+      'Sie sind abgemeldet. Ihre Sitzung ist beendet; für einen neuen Zugang fordern Sie einen Link an.',
   },
   contract: {
     title: (number: string) => `Ihr Vertrag ${number}`,

@@ -236,6 +236,45 @@ describe.each(engines)('contract attacks on %s', (engine) => {
     expect(released.actor).toBe('landlord');
   });
 
+  it('logout revokes the session on the server: the old cookie opens nothing afterwards', async () => {
+    const { number } = await acceptedContract(s, 'logout@example.org');
+    await call(
+      s.url,
+      'POST',
+      '/api/contracts/access',
+      { contractNumber: number, email: 'logout@example.org' },
+      { headers: { 'x-forwarded-for': '198.51.100.30' } },
+    );
+    const link = /\/vertrag\?token=([\w-]+)/.exec(
+      (await mailTo(smtp, 'logout@example.org', `Ihr Zugang zu Vertrag ${number}`)).text,
+    )![1]!;
+    const open = await call(s.url, 'POST', '/api/contracts/session', { token: link });
+    const headers = { cookie: open.headers.get('set-cookie')!.split(';')[0]! };
+    expect((await call(s.url, 'GET', '/api/contracts/me', undefined, { headers })).status).toBe(
+      200,
+    );
+    const out = await call(s.url, 'DELETE', '/api/contracts/session', undefined, { headers });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toContain('Max-Age=0');
+    // Someone who kept the cookie (a copied header, another tab) is refused everywhere.
+    const me = await call(s.url, 'GET', '/api/contracts/me', undefined, { headers });
+    expect(me.status).toBe(401);
+    const change = await call(
+      s.url,
+      'PUT',
+      '/api/contracts/me/iban',
+      { iban: 'DE02120300000000202051' },
+      { headers },
+    );
+    expect(change.status).toBe(401);
+    const withdraw = await call(s.url, 'POST', '/api/contracts/me/withdrawal', {}, { headers });
+    expect(withdraw.status).toBe(401);
+    const doc = await call(s.url, 'GET', '/api/contracts/me/documents/certificate', undefined, {
+      headers,
+    });
+    expect(doc.status).toBe(401);
+  });
+
   it('wrong release codes lock per client across contracts', async () => {
     const a = await acceptedContract(s);
     const b = await acceptedContract(s);

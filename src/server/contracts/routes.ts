@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSession, readWithdrawalLinkToken } from './credentials';
+import { readWithdrawalLinkToken } from './credentials';
+import { ContractSessions } from './sessions';
 import {
   checkIdentification,
   ContractError,
@@ -108,9 +109,9 @@ export function registerContractRoutes(
   const write = { config: { rateLimit: opts.writeLimit } };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  const session = (req: FastifyRequest, reply: FastifyReply): string | undefined => {
-    const value = cookieOf(req, SESSION_COOKIE);
-    const id = value ? readSession(serverSecret, value, deps.clock.now().getTime()) : undefined;
+  const sessions = new ContractSessions(deps.db, deps.clock, serverSecret);
+  const session = async (req: FastifyRequest, reply: FastifyReply) => {
+    const id = await sessions.contractOf(cookieOf(req, SESSION_COOKIE));
     if (!id) {
       void sendErrors(reply, [
         new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired),
@@ -239,7 +240,9 @@ export function registerContractRoutes(
     },
   );
 
-  app.delete('/api/contracts/session', async (_req, reply) => {
+  // "Abmelden": the session ends on the server too (ADR 1120), not only the cookie in the browser.
+  app.delete('/api/contracts/session', async (req, reply) => {
+    await sessions.revoke(cookieOf(req, SESSION_COOKIE));
     reply.header(
       'set-cookie',
       `${SESSION_COOKIE}=; Max-Age=0; Path=/api/contracts; HttpOnly; SameSite=Strict`,
@@ -250,7 +253,7 @@ export function registerContractRoutes(
   // The contract page
   app.get('/api/contracts/me', async (req, reply) => {
     noStore(reply);
-    const id = session(req, reply);
+    const id = await session(req, reply);
     if (!id) return reply;
     try {
       return reply.send(await service.view(id));
@@ -263,7 +266,7 @@ export function registerContractRoutes(
     '/api/contracts/me/documents/:kind',
     { schema: { params: documentParams } },
     async (req, reply) => {
-      const id = session(req, reply);
+      const id = await session(req, reply);
       if (!id) return reply;
       const doc = await service.document(id, req.params.kind);
       if (!doc)
@@ -287,7 +290,7 @@ export function registerContractRoutes(
       schema: { body },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         noStore(reply);
-        const id = session(req, reply);
+        const id = await session(req, reply);
         if (!id) return reply;
         try {
           return reply.send((await fn(id, (req.body ?? {}) as B)) ?? { ok: true });

@@ -107,6 +107,11 @@ export async function runDeletion(
       [nowIso],
     );
     report.accessTokensRemoved += requests.rows.length;
+    await executeSqlIn(
+      tx,
+      'DELETE FROM contract_session_revocations WHERE expires_at < $1::timestamptz',
+      [nowIso],
+    );
     const letters = await executeSqlIn(
       tx,
       `DELETE FROM contract_letters

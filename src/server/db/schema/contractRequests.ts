@@ -29,3 +29,13 @@ export const contractRequests = pgTable(
     index('contract_requests_application_id_idx').on(t.applicationId),
   ],
 );
+
+/**
+ * Contract-page sessions ended by "Abmelden" before their 30 minutes (ADR 1120): the cookie is
+ * signed and stateless, so a logout stores its SHA-256 until the cookie would have expired, and
+ * every request with it is refused. Expired rows go with the deletion run.
+ */
+export const contractSessionRevocations = pgTable('contract_session_revocations', {
+  sessionHash: text('session_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -43,7 +43,7 @@ const addressFields: FieldSpec<'street' | 'number' | 'zip' | 'city'>[] = [
 ];
 
 /** "Zugang anfordern": contract number and e-mail address; the same answer whatever they are. */
-function AccessForm({ expired }: { expired: boolean }) {
+function AccessForm({ expired, loggedOut }: { expired: boolean; loggedOut: boolean }) {
   const { config } = useServices();
   const [values, setValues] = useState({ contractNumber: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -66,6 +66,7 @@ function AccessForm({ expired }: { expired: boolean }) {
     <div className="card">
       <h1>{contractTexts.access.title}</h1>
       {expired ? <Notice kind="error">{contractTexts.errors.linkExpired}</Notice> : null}
+      {loggedOut ? <Notice kind="ok">{contractTexts.access.loggedOut}</Notice> : null}
       {message ? <Notice kind="error">{message}</Notice> : null}
       {sent ? (
         <Notice kind="ok">{contractTexts.access.sent}</Notice>
@@ -96,7 +97,9 @@ export default function ContractPage() {
   const navigate = useNavigate();
   const token = useQuery().get('token');
   const [view, setView] = useState<View | undefined>();
-  const [state, setState] = useState<'loading' | 'login' | 'expired' | 'ready'>('loading');
+  const [state, setState] = useState<'loading' | 'login' | 'expired' | 'ready' | 'loggedOut'>(
+    'loading',
+  );
 
   const apply = useCallback((r: { data?: View | undefined }) => {
     if (r.data) {
@@ -129,11 +132,26 @@ export default function ContractPage() {
         <p>{contractTexts.access.opening}</p>
       </div>
     );
-  if (state !== 'ready' || !view) return <AccessForm expired={state === 'expired'} />;
-  return <ContractView view={view} reload={load} />;
+  if (state !== 'ready' || !view)
+    return <AccessForm expired={state === 'expired'} loggedOut={state === 'loggedOut'} />;
+  // "Abmelden" ends the session on the server, not only in this tab (ADR 1120).
+  const logout = async () => {
+    await contractCall(config.apiHost, 'DELETE', '/api/contracts/session');
+    setView(undefined);
+    setState('loggedOut');
+  };
+  return <ContractView view={view} reload={load} logout={logout} />;
 }
 
-function ContractView({ view, reload }: { view: View; reload: () => Promise<void> }) {
+function ContractView({
+  view,
+  reload,
+  logout,
+}: {
+  view: View;
+  reload: () => Promise<void>;
+  logout: () => Promise<void>;
+}) {
   const { config } = useServices();
   usePageTitle(t.title(view.contractNumber));
   const active = view.status === 'active';
@@ -208,6 +226,11 @@ function ContractView({ view, reload }: { view: View; reload: () => Promise<void
       ) : (
         <p>{t.ended}</p>
       )}
+      <div className="actions">
+        <button type="button" className="button button--secondary" onClick={() => void logout()}>
+          {t.logout}
+        </button>
+      </div>
     </div>
   );
 }
