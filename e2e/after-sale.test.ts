@@ -304,4 +304,55 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.expectAccessible();
     await context.close();
   });
+
+  test('on /vertrag the withdrawal asks before it withdraws; "Abmelden" ends the session; /widerruf takes a sandbox number', async () => {
+    const { number } = await acceptedContract(h.server);
+    const { context, page, app } = await h.open();
+    await app.goto('/vertrag');
+    await app.fill('c.contractNumber', number);
+    await app.fill('c.email', EMAIL);
+    await app.clickButton(contractTexts.access.submit);
+    await page.getByText(contractTexts.access.sent).waitFor();
+    const access = await mailText(h.server.smtp, `Ihr Zugang zu Vertrag ${number}`);
+    await app.goto(/\/vertrag\?token=[\w-]+/.exec(access)![0]);
+    await page.getByRole('heading', { name: contractTexts.contract.title(number) }).waitFor();
+
+    // One tap only opens the question; "Nicht widerrufen" closes it and nothing happened.
+    await app.clickButton(contractTexts.contract.withdrawStart);
+    await page.getByTestId('withdraw-question').waitFor();
+    expect(await page.getByTestId('contract-status').innerText()).toBe('gültig');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      contractTexts.contract.withdrawQuestion,
+    );
+    await app.expectAccessible();
+    await shoot(page, 'vertrag-widerruf-frage', engine);
+    await app.clickButton(contractTexts.contract.withdrawKeep);
+    await page.getByTestId('withdraw-question').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('contract-status').innerText()).toBe('gültig');
+    // The second tap withdraws.
+    await app.clickButton(contractTexts.contract.withdrawStart);
+    await app.clickButton(contractTexts.contract.withdrawConfirm);
+    await page
+      .getByTestId('contract-status')
+      .filter({ hasText: /^widerrufen am / })
+      .waitFor();
+    await app.expectAccessible();
+
+    // "Abmelden": the page says so, and the session is gone on the server too.
+    await app.clickButton(contractTexts.contract.logout);
+    await page.getByText(contractTexts.access.loggedOut).waitFor();
+    await app.expectAccessible();
+    await shoot(page, 'vertrag-abgemeldet', engine);
+    await app.goto('/vertrag');
+    await page.getByRole('button', { name: contractTexts.access.submit }).waitFor();
+
+    // A partner sandbox's number is a contract number at /widerruf.
+    await app.goto('/widerruf');
+    await app.fill('c.contractNumber', 'TEST-MK-2026-000001');
+    await app.fill('c.email', EMAIL);
+    await app.clickButton(contractTexts.withdrawal.next);
+    await page.getByRole('heading', { name: contractTexts.withdrawal.step2 }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('TEST-MK-2026-000001');
+    await context.close();
+  });
 });

@@ -152,7 +152,11 @@ export const contractTexts = {
     withdraw: 'Vertrag widerrufen',
     withdrawIntro: (until: string) =>
       `Sie können diesen Vertrag bis zum ${until} ohne Angabe von Gründen widerrufen. Bereits gezahlte Beiträge erstatten wir vollständig.`,
+    withdrawStart: 'Widerruf erklären …',
+    withdrawQuestion:
+      'Möchten Sie diesen Vertrag wirklich widerrufen? Die Bürgschaft endet damit sofort, Ihr Vermieter wird per Brief informiert. Das lässt sich nicht rückgängig machen.',
     withdrawConfirm: 'Widerruf bestätigen',
+    withdrawKeep: 'Nicht widerrufen',
     withdrawn: (dateTime: string) =>
       `Ihr Widerruf ist am ${dateTime} eingegangen. Die Bestätigung haben wir Ihnen per E-Mail geschickt.`,
     ended:

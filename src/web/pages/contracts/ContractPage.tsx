@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
 import type { ContractStatus } from '../../../domain/contracts/status';
 import { formatCents, formatEuro } from '../../text';
@@ -391,26 +391,77 @@ function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
   );
 }
 
+/**
+ * The withdrawal on the contract page: a first button opens the question, the second withdraws
+ * (issue 27: one tap withdrew). Focus moves to the question and back when it is closed.
+ */
 function WithdrawSection({ view, end }: { view: View; end: (message: string) => Promise<void> }) {
   const { config } = useServices();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const question = useRef<HTMLParagraphElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    if (asking) question.current?.focus();
+    else if (returned) start.current?.focus();
+  }, [asking, returned]);
   const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
     const r = await contractCall<{ receivedAtText: string }>(
       config.apiHost,
       'POST',
       '/api/contracts/me/withdrawal',
       {},
     );
+    setBusy(false);
     if (r.data) await end(t.withdrawn(r.data.receivedAtText));
   };
   return (
     <section aria-labelledby="h-withdraw">
       <h2 id="h-withdraw">{t.withdraw}</h2>
       <p>{t.withdrawIntro(view.withdrawalDeadline)}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => void confirm()}>
-          {t.withdrawConfirm}
-        </button>
-      </div>
+      {asking ? (
+        <div className="notice" data-testid="withdraw-question">
+          <div>
+            <p ref={question} tabIndex={-1}>
+              {t.withdrawQuestion}
+            </p>
+            <div className="actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setReturned(true);
+                  setAsking(false);
+                }}
+              >
+                {t.withdrawKeep}
+              </button>
+              <button
+                type="button"
+                className="button"
+                aria-disabled={busy || undefined}
+                onClick={() => void confirm()}
+              >
+                {t.withdrawConfirm}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <div className="actions">
+          <button
+            ref={start}
+            type="button"
+            className="button button--secondary"
+            onClick={() => setAsking(true)}
+          >
+            {t.withdrawStart}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
