@@ -226,7 +226,8 @@ export const contractPaths: Record<string, Schema> = {
   },
   '/api/contracts/verification/{token}/release': {
     post: {
-      summary: 'Release (Freigabe) by the landlord with the code of our letter to the landlord (never on the certificate, ADR 1119)',
+      summary:
+        'Release (Freigabe) by the landlord with the code of our letter to the landlord (never on the certificate, ADR 1119)',
       parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: body({ code: str('8 characters; spaces and dashes ignored') }, ['code']),
       responses: {

@@ -16,9 +16,9 @@ import { newAccessToken, sha256 } from './credentials';
 import { recordContractEvent } from './events';
 
 const MINUTE = 60_000;
-export const ACCESS_LINK_MINUTES = 30;
+const ACCESS_LINK_MINUTES = 30;
 /** How long the link that confirms a withdrawal statement works (ADR 1116). */
-export const WITHDRAWAL_CONFIRM_DAYS = 14;
+const WITHDRAWAL_CONFIRM_DAYS = 14;
 
 export interface ContractRequestDeps {
   db: Database;
