@@ -307,22 +307,28 @@ describe.each(engines)('contract attacks on %s', (engine) => {
 });
 
 /** Times /api/contracts/access from a separate node process, 200 matching and 200 not. */
-async function timeInChild(base: string, number: string, match: string, miss: string) {
+async function timeInChild(
+  base: string,
+  number: string,
+  match: string,
+  miss: string,
+  path = '/api/contracts/access',
+) {
   const script = `
-    const [base, number, match, miss] = process.argv.slice(1);
+    const [base, number, match, miss, path] = process.argv.slice(1);
     const kinds = [...Array(200).fill('match'), ...Array(200).fill('miss')];
     for (let i = kinds.length - 1; i > 0; i--) {
       const j = Math.floor(Math.random() * (i + 1));
       [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
     }
     const ask = async (email) => {
-      const r = await fetch(base + '/api/contracts/access', {
+      const r = await fetch(base + path, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ contractNumber: number, email }),
       });
       await r.text();
-      if (r.status !== 202) throw new Error('status ' + r.status);
+      if (r.status !== 202 && r.status !== 200) throw new Error('status ' + r.status);
     };
     (async () => {
       for (let i = 0; i < 20; i++) await ask(i % 2 ? match : miss);
@@ -336,7 +342,7 @@ async function timeInChild(base: string, number: string, match: string, miss: st
     })();`;
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['-e', script, base, number, match, miss],
+    ['-e', script, base, number, match, miss, path],
     { maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout) as { match: number[]; miss: number[] };
@@ -405,6 +411,26 @@ describe.each(engines)('contract access timing on %s', (engine) => {
     expect(subjectsTo(smtp, 'timed@example.org').length).toBeGreaterThan(100);
     // Same distribution: no rank shift an attacker could use (|z| < 3.3 is p > 0.001 two-sided),
     // and the medians within a fifth of each other.
+    expect(Math.abs(z)).toBeLessThan(3.3);
+    expect(Math.abs(m - u)).toBeLessThan(0.2 * Math.max(m, u));
+  });
+
+  it('matched and unmatched withdrawal statements at /widerruf take the same time (200 tries each)', async () => {
+    const { number, id } = await acceptedContract(s, 'timed.withdrawal@example.org');
+    const times = await timeInChild(
+      s.url,
+      number,
+      'timed.withdrawal@example.org',
+      'other@example.org',
+      '/api/contracts/withdrawal',
+    );
+    const z = mannWhitneyZ(times.match, times.miss);
+    const m = median(times.match);
+    const u = median(times.miss);
+    console.log(
+      `${engine}: withdrawal median matched ${m.toFixed(2)} ms, unmatched ${u.toFixed(2)} ms, Mann-Whitney z ${z.toFixed(2)}`,
+    );
+    expect(await statusOf(s, id)).toBe('active'); // statements only, nothing confirmed
     expect(Math.abs(z)).toBeLessThan(3.3);
     expect(Math.abs(m - u)).toBeLessThan(0.2 * Math.max(m, u));
   });
