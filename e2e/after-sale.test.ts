@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { contractTexts } from '../src/domain/messages/contracts';
 import { contracts } from '../src/server/db/schema/index';
-import { contractCredentials } from '../src/server/contracts/credentials';
+import { contractCredentials, landlordReleaseCode } from '../src/server/contracts/credentials';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
 import { pdfText } from '../src/server/documents/testing/pdfText';
@@ -42,7 +42,11 @@ async function acceptedContract(server: AppServer) {
   const row = (
     await server.db.orm.select().from(contracts).where(eq(contracts.contractNumber, number))
   )[0]!;
-  return { number, ...contractCredentials(server.config.serverSecret, row.applicationId) };
+  return {
+    number,
+    ...contractCredentials(server.config.serverSecret, row.applicationId),
+    landlordCode: landlordReleaseCode(server.config.serverSecret, row.applicationId),
+  };
 }
 
 /** The last mail the SMTP peer received whose subject contains `subject`, parsed. */
@@ -97,7 +101,9 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
   const h = useBrowserApp({ engine });
 
   test('acceptance e-mail with all documents (read, seal, tags checked); withdrawal from the footer without login; confirmation e-mail with date and time; verification shows "widerrufen"', async () => {
-    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+    const { number, verificationToken, releaseCode, landlordCode } = await acceptedContract(
+      h.server,
+    );
 
     // The five documents the acceptance e-mail carries, each sealed and tagged.
     const docs = await checkedAttachments(h.server.smtp, number);
@@ -111,8 +117,11 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
       ].sort(),
     );
     const certificate = docs.get(`Buergschaftsurkunde-${number}.pdf`)!;
-    for (const phrase of [number, 'Max Mustermann', '1.500,00 €', `Freigabecode: ${releaseCode}`])
+    for (const phrase of [number, 'Max Mustermann', '1.500,00 €'])
       expect(certificate).toContain(phrase);
+    // The tenant's certificate carries no release code: the landlord gets it by letter (ADR 1119).
+    expect(certificate).not.toContain(releaseCode);
+    expect(certificate).not.toContain(landlordCode);
     expect(certificate.replace(/\s/g, '')).toContain(`/pruefen/${verificationToken}`);
     const policy = docs.get(`Versicherungsschein-${number}.pdf`)!;
     for (const phrase of [
@@ -154,17 +163,36 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.expectAccessible();
     await shoot(page, 'widerruf-step2', engine);
 
-    // Step 2: the confirm button; then the time of receipt on screen.
+    // Step 2: the statement; then its time of receipt on screen and what happens next.
     await app.clickButton(contractTexts.withdrawal.confirm);
     await page.getByRole('heading', { name: contractTexts.withdrawal.doneTitle }).waitFor();
     const status = await page.getByRole('status').innerText();
     expect(status).toMatch(DATE_TIME);
-    expect(status).toContain(EMAIL);
+    expect(status).not.toContain(EMAIL); // the page never says whether the pair matched
+    const receivedAt = DATE_TIME.exec(status)![0];
+    expect(await page.locator('main').innerText()).toContain(contractTexts.withdrawal.declaredNext);
     await app.expectAccessible();
     await shoot(page, 'widerruf-done', engine);
 
+    // The link to the stored address makes it take effect (ADR 1116); opening it changes nothing.
+    const ask = await mailText(
+      h.server.smtp,
+      `Bitte bestätigen Sie Ihren Widerruf – Vertrag ${number}`,
+    );
+    const confirmLink = /\/widerruf\?confirm=[\w-]+/.exec(ask)![0];
+    await app.goto(confirmLink);
+    await page.getByRole('button', { name: contractTexts.withdrawal.confirmLinked }).waitFor();
+    expect(await page.locator('main').innerText()).toContain(number);
+    await app.expectAccessible();
+    await shoot(page, 'widerruf-bestaetigen', engine);
+    await app.clickButton(contractTexts.withdrawal.confirmLinked);
+    await page.getByRole('heading', { name: contractTexts.withdrawal.withdrawnTitle }).waitFor();
+    expect(await page.getByRole('status').innerText()).toContain(receivedAt);
+    await app.expectAccessible();
+    await shoot(page, 'widerruf-widerrufen', engine);
+
     const mail = await mailText(h.server.smtp, `Bestätigung Ihres Widerrufs – Vertrag ${number}`);
-    expect(mail).toMatch(new RegExp(`Eingang Ihres Widerrufs am ${DATE_TIME.source}`));
+    expect(mail).toContain(`Eingang Ihres Widerrufs am ${receivedAt}`);
     expect(mail).toContain('Ihr Vertrag ist damit widerrufen');
 
     await app.goto(`/pruefen/${verificationToken}`);
@@ -241,8 +269,10 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await context.close();
   });
 
-  test('the landlord opens the verification link and releases with the code; the tenant is told', async () => {
-    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+  test('the landlord opens the verification link and releases with the code of our letter; the tenant is told', async () => {
+    const { number, verificationToken, releaseCode, landlordCode } = await acceptedContract(
+      h.server,
+    );
     const { context, page, app } = await h.open();
     await app.goto(`/pruefen/${verificationToken}`);
     await page.getByTestId('verification-status').waitFor();
@@ -251,12 +281,13 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.expectAccessible();
     await shoot(page, 'pruefen', engine);
 
-    await app.fill('c.code', 'ABCDEFGH');
+    // the code a tenant could know (the old certificate's) is refused like any wrong one
+    await app.fill('c.code', releaseCode);
     await app.clickButton(contractTexts.verify.release);
     await page.locator('#f-c-code-error').waitFor();
     expect(await app.fieldError('c.code')).toBe(contractTexts.errors.releaseCodeWrong);
     await app.expectAccessible();
-    await app.fill('c.code', releaseCode.toLowerCase());
+    await app.fill('c.code', landlordCode.toLowerCase());
     await app.clickButton(contractTexts.verify.release);
     await page.getByText(/ist seit dem .* freigegeben/).waitFor();
     expect(await page.getByText(/ist seit dem .* freigegeben/).innerText()).toContain('per Brief');
@@ -271,6 +302,57 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.goto('/pruefen/AAAAAAAAAAAAAAAAAAAAAA');
     await page.getByText(contractTexts.errors.unknownToken).waitFor();
     await app.expectAccessible();
+    await context.close();
+  });
+
+  test('on /vertrag the withdrawal asks before it withdraws; "Abmelden" ends the session; /widerruf takes a sandbox number', async () => {
+    const { number } = await acceptedContract(h.server);
+    const { context, page, app } = await h.open();
+    await app.goto('/vertrag');
+    await app.fill('c.contractNumber', number);
+    await app.fill('c.email', EMAIL);
+    await app.clickButton(contractTexts.access.submit);
+    await page.getByText(contractTexts.access.sent).waitFor();
+    const access = await mailText(h.server.smtp, `Ihr Zugang zu Vertrag ${number}`);
+    await app.goto(/\/vertrag\?token=[\w-]+/.exec(access)![0]);
+    await page.getByRole('heading', { name: contractTexts.contract.title(number) }).waitFor();
+
+    // One tap only opens the question; "Nicht widerrufen" closes it and nothing happened.
+    await app.clickButton(contractTexts.contract.withdrawStart);
+    await page.getByTestId('withdraw-question').waitFor();
+    expect(await page.getByTestId('contract-status').innerText()).toBe('gültig');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      contractTexts.contract.withdrawQuestion,
+    );
+    await app.expectAccessible();
+    await shoot(page, 'vertrag-widerruf-frage', engine);
+    await app.clickButton(contractTexts.contract.withdrawKeep);
+    await page.getByTestId('withdraw-question').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('contract-status').innerText()).toBe('gültig');
+    // The second tap withdraws.
+    await app.clickButton(contractTexts.contract.withdrawStart);
+    await app.clickButton(contractTexts.contract.withdrawConfirm);
+    await page
+      .getByTestId('contract-status')
+      .filter({ hasText: /^widerrufen am / })
+      .waitFor();
+    await app.expectAccessible();
+
+    // "Abmelden": the page says so, and the session is gone on the server too.
+    await app.clickButton(contractTexts.contract.logout);
+    await page.getByText(contractTexts.access.loggedOut).waitFor();
+    await app.expectAccessible();
+    await shoot(page, 'vertrag-abgemeldet', engine);
+    await app.goto('/vertrag');
+    await page.getByRole('button', { name: contractTexts.access.submit }).waitFor();
+
+    // A partner sandbox's number is a contract number at /widerruf.
+    await app.goto('/widerruf');
+    await app.fill('c.contractNumber', 'TEST-MK-2026-000001');
+    await app.fill('c.email', EMAIL);
+    await app.clickButton(contractTexts.withdrawal.next);
+    await page.getByRole('heading', { name: contractTexts.withdrawal.step2 }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('TEST-MK-2026-000001');
     await context.close();
   });
 });

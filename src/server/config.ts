@@ -112,6 +112,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUPS: z.coerce.number().int().min(1).default(30),
   SAVE_PROGRESS_MAILS_PER_CLIENT: z.coerce.number().int().min(1).default(10),
   SAVE_PROGRESS_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  CONTRACT_REQUESTS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  CONTRACT_MAILS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
   PARTNER_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   PARTNER_RATE_LIMIT_WINDOW: timeWindow.default('1 minute'),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
@@ -187,6 +189,10 @@ export interface Config {
   saveProgressMailsPerClient: number;
   /** "Später fortfahren" mails one recipient address may receive per hour. */
   saveProgressMailsPerAddress: number;
+  /** /widerruf and /vertrag requests with number and address per client and hour (ADR 1117). */
+  contractRequestsPerClient: number;
+  /** Confirmation-link and magic-link mails one recipient may receive per hour (ADR 1117). */
+  contractMailsPerAddress: number;
   /** Calls per partner key and window (authenticated calls; ADR 0710). */
   partnerRateLimit: number;
   partnerRateLimitWindow: string;
@@ -268,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitLookups: e.RATE_LIMIT_LOOKUPS,
     saveProgressMailsPerClient: e.SAVE_PROGRESS_MAILS_PER_CLIENT,
     saveProgressMailsPerAddress: e.SAVE_PROGRESS_MAILS_PER_ADDRESS,
+    contractRequestsPerClient: e.CONTRACT_REQUESTS_PER_CLIENT,
+    contractMailsPerAddress: e.CONTRACT_MAILS_PER_ADDRESS,
     partnerRateLimit: e.PARTNER_RATE_LIMIT,
     partnerRateLimitWindow: e.PARTNER_RATE_LIMIT_WINDOW,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,

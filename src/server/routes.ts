@@ -6,7 +6,7 @@ import type { Services } from './services/index';
 import type { Logger } from './log';
 import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
-import { ContractService, registerContractRoutes } from './contracts/index';
+import { registerContractRoutes } from './contracts/index';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
@@ -39,7 +39,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
   registerLegacyRoutes(app, { config, services, limits });
   registerContractRoutes(
     app,
-    new ContractService({
+    {
       db: deps.db,
       clock: deps.clock,
       log: app.log as unknown as Logger,
@@ -48,8 +48,12 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       sepaCreditorId: config.sepaCreditorId,
       publicUrl: () => config.publicUrl,
       webhooks: services.webhooks,
-    }),
-    { serverSecret: config.serverSecret, writeLimit: limits.write, clock: deps.clock },
+    },
+    {
+      writeLimit: limits.write,
+      requestsPerClient: config.contractRequestsPerClient,
+      mailsPerAddress: config.contractMailsPerAddress,
+    },
   );
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

@@ -15,6 +15,8 @@ export type ContractEventType =
   | 'address_changed'
   | 'withdrawal_received'
   | 'access_requested'
+  /** A withdrawal statement made with number and address, awaiting the tenant's confirmation. */
+  | 'withdrawal_declared'
   // Back office (issue 24): a declined application reopened for human review, a release undone.
   | 'review_reopened'
   | 'reinstated';

@@ -20,12 +20,9 @@ export const contractTexts = {
   fields: {
     contractNumber: 'Vertragsnummer',
     contractNumberHint:
-      'Steht in der Bestätigungs-E-Mail und auf der Bürgschaftsurkunde, z. B. MK-2026-000042.',
+      'Steht in der Bestätigungs-E-Mail und auf der Bürgschaftsurkunde, z. B. MK-2026-000042 (Testverträge: TEST-MK-2026-000001).',
     email: 'E-Mail-Adresse',
     emailHint: 'Die Adresse, die Sie im Antrag angegeben haben.',
-    confirmationEmail: 'Bestätigung senden an (E-Mail-Adresse)',
-    confirmationEmailHint:
-      'Hierhin senden wir die Bestätigung Ihres Widerrufs mit Datum und Uhrzeit.',
     iban: 'Neue IBAN',
     street: 'Straße',
     number: 'Hausnummer',
@@ -35,27 +32,33 @@ export const contractTexts = {
     cancellationDateHint:
       'Frühestens heute, höchstens ein Jahr im Voraus. Die Bürgschaft endet mit Ablauf dieses Tages.',
     releaseCode: 'Freigabecode',
-    releaseCodeHint: 'Steht auf der Bürgschaftsurkunde unter dem QR-Code (8 Zeichen).',
+    releaseCodeHint:
+      'Steht in unserem Brief an Sie als Vermieterin oder Vermieter (8 Zeichen). Er steht nicht auf der Bürgschaftsurkunde.',
   },
   errors: {
     summaryTitle: 'Bitte prüfen Sie Ihre Eingaben',
     contractNumberRequired: 'Bitte geben Sie Ihre Vertragsnummer an.',
-    contractNumberInvalid: 'Die Vertragsnummer hat die Form MK-2026-000042.',
+    contractNumberInvalid:
+      'Die Vertragsnummer hat die Form MK-2026-000042 (Testverträge: TEST-MK-2026-000001).',
     emailRequired: 'Bitte geben Sie Ihre E-Mail-Adresse an.',
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an, z. B. name@beispiel.de.',
     dateInvalid: 'Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ an.',
     datePast: 'Das Datum darf nicht in der Vergangenheit liegen.',
     dateTooFar: 'Das Datum darf höchstens ein Jahr in der Zukunft liegen.',
-    releaseCodeRequired: 'Bitte geben Sie den Freigabecode von der Urkunde an.',
+    releaseCodeRequired: 'Bitte geben Sie den Freigabecode aus unserem Brief an.',
     releaseCodeWrong:
-      'Der Freigabecode stimmt nicht. Bitte prüfen Sie die 8 Zeichen auf der Urkunde.',
-    releaseLocked:
-      'Zu viele falsche Freigabecodes. Bitte wenden Sie sich an unseren Kundenservice.',
+      'Der Freigabecode stimmt nicht. Bitte prüfen Sie die 8 Zeichen in unserem Brief an Sie.',
+    releaseLocked: (minutes: number) =>
+      `Zu viele falsche Freigabecodes. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut oder geben Sie die Bürgschaft schriftlich gegenüber dem Bürgen frei.`,
+    tooManyRequests: (minutes: number) =>
+      `Zu viele Anfragen von Ihrem Anschluss. Bitte versuchen Sie es in ${minutes} ${minutes === 1 ? 'Minute' : 'Minuten'} erneut.`,
     linkExpired:
       'Dieser Link ist abgelaufen oder wurde bereits benutzt. Bitte fordern Sie einen neuen Zugang an.',
     sessionExpired:
       'Ihre Sitzung ist abgelaufen (nach 30 Minuten). Bitte fordern Sie einen neuen Zugang an.',
     notPossible: 'Diese Änderung ist für Ihren Vertrag nicht mehr möglich.',
+    confirmLinkExpired:
+      'Dieser Bestätigungslink ist abgelaufen, wurde bereits benutzt oder ist ungültig. Bitte erklären Sie den Widerruf erneut.',
     withdrawalLinkInvalid:
       'Dieser Widerrufslink ist ungültig. Bitte geben Sie Vertragsnummer und E-Mail-Adresse ein.',
     unknownToken: 'Diese Prüfseite gibt es nicht. Bitte prüfen Sie den Link auf der Urkunde.',
@@ -65,20 +68,34 @@ export const contractTexts = {
     title: 'Vertrag widerrufen',
     intro:
       'Hier widerrufen Sie Ihre Mietkautionsbürgschaft ohne Anmeldung. Sie können einen Vertrag innerhalb von 14 Tagen nach Erhalt der Vertragsunterlagen ohne Angabe von Gründen widerrufen (§ 8 VVG).',
+    howItWorks:
+      'Damit nur Sie Ihren Vertrag widerrufen können, senden wir an die E-Mail-Adresse Ihres Vertrags einen Link, mit dem Sie den Widerruf bestätigen. Für die Frist zählt der Zeitpunkt Ihrer Erklärung hier.',
     step1: 'Schritt 1 von 2: Vertrag angeben',
-    step2: 'Schritt 2 von 2: Widerruf bestätigen',
+    step2: 'Schritt 2 von 2: Widerruf erklären',
     next: 'Weiter',
     back: 'Zurück',
-    confirm: 'Widerruf bestätigen',
+    confirm: 'Widerruf erklären',
+    confirmLinked: 'Widerruf bestätigen',
     reviewIntro:
-      'Bitte prüfen Sie Ihre Angaben. Mit dem Klick auf „Widerruf bestätigen“ erklären Sie den Widerruf.',
+      'Bitte prüfen Sie Ihre Angaben. Mit dem Klick auf „Widerruf erklären“ erklären Sie den Widerruf; wirksam wird er, sobald Sie ihn über den Link in unserer E-Mail bestätigen.',
+    reviewIntroLinked:
+      'Mit dem Klick auf „Widerruf bestätigen“ widerrufen Sie diesen Vertrag. Die Bestätigung senden wir an die E-Mail-Adresse Ihres Vertrags.',
     prefilled: 'Ihr Vertrag wurde über den Link aus Ihrer E-Mail erkannt.',
-    contractAddress: 'die E-Mail-Adresse Ihres Vertrags',
-    doneTitle: 'Ihr Widerruf ist eingegangen',
-    done: (dateTime: string, email: string) =>
-      `Wir haben Ihre Widerrufserklärung am ${dateTime} erhalten. Eine Bestätigung mit Datum und Uhrzeit senden wir an ${email}.`,
-    doneNext:
-      'Gehört die Vertragsnummer zu dieser E-Mail-Adresse, ist Ihr Vertrag damit widerrufen; bereits gezahlte Beiträge erstatten wir. Alles Weitere steht in der E-Mail.',
+    doneTitle: 'Ihre Widerrufserklärung ist eingegangen',
+    declared: (dateTime: string) =>
+      `Wir haben Ihre Widerrufserklärung am ${dateTime} erhalten. Gehören Vertragsnummer und E-Mail-Adresse zu einem Vertrag, senden wir an die E-Mail-Adresse dieses Vertrags jetzt einen Link.`,
+    declaredNext:
+      'So geht es weiter: Öffnen Sie die E-Mail „Bitte bestätigen Sie Ihren Widerruf“ und klicken Sie auf „Widerruf bestätigen“. Erst dann ist Ihr Vertrag widerrufen. Für die Widerrufsfrist zählt der oben genannte Zeitpunkt Ihrer Erklärung. Der Link gilt 14 Tage. Kommt keine E-Mail, prüfen Sie bitte Vertragsnummer und E-Mail-Adresse und Ihren Spam-Ordner.',
+    withdrawnTitle: 'Ihr Vertrag ist widerrufen',
+    withdrawn: (dateTime: string) =>
+      `Ihr Widerruf ist am ${dateTime} eingegangen; Ihr Vertrag ist damit widerrufen. Die Bestätigung mit Datum und Uhrzeit senden wir an die E-Mail-Adresse Ihres Vertrags.`,
+    withdrawnNext:
+      'Bereits gezahlte Beiträge erstatten wir innerhalb von 14 Tagen. Ihren Vermieter informieren wir per Brief.',
+    notApplied: (dateTime: string) =>
+      `Ihre Widerrufserklärung vom ${dateTime} ist eingegangen. Nach unseren Unterlagen ist die Widerrufsfrist abgelaufen oder der Vertrag bereits beendet; Einzelheiten senden wir an die E-Mail-Adresse Ihres Vertrags.`,
+    confirmTitle: 'Widerruf bestätigen',
+    confirmIntro: (number: string, dateTime: string) =>
+      `Sie haben am ${dateTime} den Widerruf Ihres Vertrags ${number} erklärt. Mit dem Klick auf „Widerruf bestätigen“ wird er wirksam; für die Frist zählt der Zeitpunkt Ihrer Erklärung.`,
   },
   access: {
     title: 'Mein Vertrag',
@@ -87,6 +104,8 @@ export const contractTexts = {
     submit: 'Zugang anfordern',
     sent: 'Wenn Vertragsnummer und E-Mail-Adresse zusammenpassen, haben wir Ihnen soeben einen Link geschickt. Bitte sehen Sie in Ihr Postfach.',
     opening: 'Ihr Zugang wird geprüft …',
+    loggedOut:
+      'Sie sind abgemeldet. Ihre Sitzung ist beendet; für einen neuen Zugang fordern Sie einen Link an.',
   },
   contract: {
     title: (number: string) => `Ihr Vertrag ${number}`,
@@ -133,7 +152,11 @@ export const contractTexts = {
     withdraw: 'Vertrag widerrufen',
     withdrawIntro: (until: string) =>
       `Sie können diesen Vertrag bis zum ${until} ohne Angabe von Gründen widerrufen. Bereits gezahlte Beiträge erstatten wir vollständig.`,
+    withdrawStart: 'Widerruf erklären …',
+    withdrawQuestion:
+      'Möchten Sie diesen Vertrag wirklich widerrufen? Die Bürgschaft endet damit sofort, Ihr Vermieter wird per Brief informiert. Das lässt sich nicht rückgängig machen.',
     withdrawConfirm: 'Widerruf bestätigen',
+    withdrawKeep: 'Nicht widerrufen',
     withdrawn: (dateTime: string) =>
       `Ihr Widerruf ist am ${dateTime} eingegangen. Die Bestätigung haben wir Ihnen per E-Mail geschickt.`,
     ended:
@@ -158,7 +181,7 @@ export const contractTexts = {
     objectAddress: 'Mietobjekt',
     releaseTitle: 'Bürgschaft freigeben',
     releaseIntro:
-      'Als Vermieterin oder Vermieter geben Sie die Bürgschaft frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Die Freigabe ist endgültig: Die Bürgschaft endet heute, der Mieter wird informiert.',
+      'Als Vermieterin oder Vermieter geben Sie die Bürgschaft frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Den Freigabecode haben wir Ihnen per Brief an Ihre Anschrift aus dem Antrag geschickt; Ihr Mieter kennt ihn nicht. Ohne Brief können Sie die Bürgschaft auch schriftlich uns gegenüber freigeben. Die Freigabe ist endgültig: Die Bürgschaft endet heute, der Mieter wird informiert.',
     release: 'Bürgschaft freigeben',
     released: (date: string) =>
       `Die Bürgschaft ist seit dem ${date} freigegeben. Vielen Dank; der Mieter ist informiert. Zur Sicherheit bestätigen wir Ihnen die Freigabe zusätzlich per Brief an die Vermieteranschrift aus dem Antrag.`,

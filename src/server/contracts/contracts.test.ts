@@ -9,12 +9,12 @@ import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { leaves, parseMime } from '../mail/testing/mime';
 import {
   applications,
-  contractAccessTokens,
+  contractRequests,
   contractEvents,
   contractLetters,
   contracts,
 } from '../db/schema/index';
-import { contractCredentials } from './credentials';
+import { contractCredentials, landlordReleaseCode } from './credentials';
 import { runDeletion } from '../processing/deletion';
 
 const EMAIL = 'max.mustermann@example.org';
@@ -95,26 +95,40 @@ describe.each(engines)('after the sale on %s', (engine) => {
     const wrong = await call(s.url, 'POST', '/api/contracts/withdrawal', {
       contractNumber: number,
       email: 'someone@example.org',
+      confirmationEmail: 'someone@example.org',
     });
     const unknown = await call(s.url, 'POST', '/api/contracts/withdrawal', {
       contractNumber: 'MK-2026-999999',
       email: 'someone@example.org',
     });
     expect(wrong.status).toBe(200);
-    expect(Object.keys(wrong.body)).toEqual(Object.keys(unknown.body));
-    expect(wrong.body.receivedAtText).toBe('02.03.2026 um 10:00:00 Uhr');
-    expect((await mailTo(smtp, 'someone@example.org', number)).text).toContain(
-      'keinem Vertrag zuordnen',
-    );
-    expect(
-      (await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id)))[0]!.status,
-    ).toBe('active');
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toMatchObject({
+      receivedAtText: '02.03.2026 um 10:00:00 Uhr',
+      next: 'confirm_by_email',
+    });
 
+    // Number and the stored address: recorded, nothing withdrawn yet; the link goes to the
+    // stored address only (ADR 1116).
     const right = await call(s.url, 'POST', '/api/contracts/withdrawal', {
       contractNumber: number.toLowerCase(),
       email: ' Max.Mustermann@example.org ',
     });
-    expect(right.status).toBe(200);
+    expect(right.body).toEqual(wrong.body);
+    const ask = await mailTo(smtp, EMAIL, 'Bitte bestätigen Sie Ihren Widerruf');
+    expect(ask.text).toContain(`Widerrufserklärung zu Ihrem Vertrag ${number} erhalten`);
+    expect(ask.text).not.toContain('1.500');
+    expect(smtp.received.some((m) => m.to.includes('someone@example.org'))).toBe(false);
+    expect(
+      (await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id)))[0]!.status,
+    ).toBe('active');
+    const token = /widerruf\?confirm=([\w-]+)/.exec(ask.text)![1]!;
+    const st = await call(s.url, 'GET', `/api/contracts/withdrawal/statement?token=${token}`);
+    expect(st.body).toMatchObject({ contractNumber: number });
+    const confirmed = await call(s.url, 'POST', '/api/contracts/withdrawal/confirm', { token });
+    expect(confirmed.body).toMatchObject({ next: 'done', applied: true });
+    const again = await call(s.url, 'POST', '/api/contracts/withdrawal/confirm', { token });
+    expect(again.status).toBe(404);
     const mail = await mailTo(smtp, EMAIL, 'Bestätigung Ihres Widerrufs');
     expect(mail.text).toContain('am 02.03.2026 um 10:00:00 Uhr (deutsche Zeit)');
     expect(mail.html).toContain('02.03.2026 um 10:00:00 Uhr');
@@ -126,13 +140,17 @@ describe.each(engines)('after the sale on %s', (engine) => {
     expect(await events(s, id)).toEqual([
       'submitted:tenant',
       'accepted:system',
+      'withdrawal_declared:tenant',
       'withdrawn:tenant',
     ]);
     const letters = await s.db.orm
       .select()
       .from(contractLetters)
       .where(eq(contractLetters.applicationId, id));
-    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual(['landlord:withdrawn']);
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual([
+      'landlord:release_code',
+      'landlord:withdrawn',
+    ]);
 
     const { verificationToken } = contractCredentials(s.config.serverSecret, id);
     const v = await call(s.url, 'GET', `/api/contracts/verification/${verificationToken}`);
@@ -287,7 +305,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
 
   it('landlord release with the code; expired access tokens are deleted', async () => {
     const { number, id } = await acceptedContract(s);
-    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    const releaseCode = landlordReleaseCode(s.config.serverSecret, id);
     expect(
       (await call(s.url, 'GET', '/api/contracts/verification/AAAAAAAAAAAAAAAAAAAAAA')).status,
     ).toBe(404);
@@ -320,17 +339,24 @@ describe.each(engines)('after the sale on %s', (engine) => {
       .select()
       .from(contractLetters)
       .where(eq(contractLetters.applicationId, id));
-    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual(['landlord:released']);
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual([
+      'landlord:release_code',
+      'landlord:released',
+    ]);
 
     await call(s.url, 'POST', '/api/contracts/access', { contractNumber: number, email: EMAIL });
-    const before = await s.db.orm.select().from(contractAccessTokens);
+    await mailTo(smtp, EMAIL, `Ihr Zugang zu Vertrag ${number}`);
+    const before = await s.db.orm.select().from(contractRequests);
     expect(before.length).toBeGreaterThan(0);
     await runDeletion(
       s.db,
       { dataRetentionDays: 30, reservationDays: 30, declinedRetentionDays: 30 } as never,
       new Date(clock.now().getTime() + 31 * 60_000),
     );
-    expect(await s.db.orm.select().from(contractAccessTokens)).toEqual([]);
+    // access links go after 30 minutes; withdrawal links (14 days) stay
+    expect(
+      (await s.db.orm.select().from(contractRequests)).filter((r) => r.kind === 'access'),
+    ).toEqual([]);
     // the contract file stays (retention until 2036-12-31)
     expect(
       (await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id))).length,

@@ -32,6 +32,19 @@ export function contractCredentials(
   return { verificationToken: token, releaseCode: code };
 }
 
+/**
+ * The release code of the landlord's letter (ADR 1119): derived like the certificate's old code
+ * but under its own purpose, so nothing printed on the certificate (which the tenant holds)
+ * releases the guarantee. The back office prints it into the letter of kind `release_code` to
+ * the landlord's address on record; the release compares against it at every try.
+ */
+export function landlordReleaseCode(secret: string, applicationId: string): string {
+  const bytes = hmac(secret, 'landlord-release', applicationId);
+  let code = '';
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[(bytes[i] ?? 0) % CODE_ALPHABET.length];
+  return code;
+}
+
 /** A release code as typed: spaces and dashes dropped, upper case. */
 export const normaliseReleaseCode = (s: string): string => s.replace(/[\s-]/g, '').toUpperCase();
 

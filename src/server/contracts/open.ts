@@ -6,7 +6,7 @@ import {
   type FormModel,
 } from '../../domain/index';
 import type { Tx } from '../db/client';
-import { contracts } from '../db/schema/index';
+import { contractLetters, contracts } from '../db/schema/index';
 import { contractCredentials, mandateReference, sha256 } from './credentials';
 
 /**
@@ -31,7 +31,7 @@ export async function openContract(
   const submittedOn = todayInBerlin(args.submittedAt ?? args.now);
   const startOn = germanToIso(args.model.objective.policyStartDate) ?? acceptedOn;
   const { verificationToken, releaseCode } = contractCredentials(args.secret, args.applicationId);
-  await tx
+  const opened = await tx
     .insert(contracts)
     .values({
       applicationId: args.applicationId,
@@ -48,5 +48,14 @@ export async function openContract(
       verificationTokenHash: sha256(verificationToken),
       releaseCodeHash: sha256(releaseCode),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: contracts.applicationId });
+  // The release code goes to the landlord only, by letter to the address on record (ADR 1119).
+  if (opened.length === 1)
+    await tx.insert(contractLetters).values({
+      applicationId: args.applicationId,
+      recipient: 'landlord',
+      kind: 'release_code',
+      createdAt: args.now,
+    });
 }

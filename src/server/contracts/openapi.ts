@@ -22,6 +22,8 @@ const received = json(
     properties: {
       receivedAt: { type: 'string', format: 'date-time' },
       receivedAtText: str('Europe/Berlin, e.g. "02.03.2026 um 10:00:05 Uhr"'),
+      next: str('confirm_by_email (a link went to the stored address, if it matched) or done'),
+      applied: { type: 'boolean', description: 'With next=done: the contract is withdrawn' },
     },
   },
   'Declaration received (the same answer whether or not a contract matched)',
@@ -80,14 +82,28 @@ export const contractPaths: Record<string, Schema> = {
     post: {
       summary: 'Withdrawal declaration without login (the withdrawal button, § 356a BGB)',
       description:
-        'Identify the contract by contractNumber + email (the address of the application) or by the signed `link` of a contract e-mail. The confirmation with date and time goes by e-mail to the contract address and confirmationEmail.',
+        "With the signed `link` of a contract e-mail the contract is withdrawn at once (`next: done`). With contractNumber + email the statement is recorded with its time of receipt and a single-use link to confirm it is e-mailed to the address stored with the contract (`next: confirm_by_email`); it takes effect when confirmed (`/api/contracts/withdrawal/confirm`), the time of receipt staying the statement's. The answer is the same whether or not number and address match. `confirmationEmail` is ignored (ADR 1116).",
       requestBody: body({
-        contractNumber: str('MK-2026-000042'),
+        contractNumber: str('MK-2026-000042 or TEST-MK-2026-000001'),
         email: str('E-mail address of the application'),
         link: str('Signed link token of a contract e-mail (instead of number and e-mail)'),
-        confirmationEmail: str('Optional further address for the confirmation'),
+        confirmationEmail: str('Ignored: confirmations go to the stored address only'),
       }),
       responses: { '200': received, '400': errors('Field errors'), '404': errors('invalid_link') },
+    },
+  },
+  '/api/contracts/withdrawal/statement': {
+    get: {
+      summary: 'The contract number and time of receipt a confirmation link stands for',
+      parameters: [{ name: 'token', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: { '200': received, '404': errors('link_expired: expired, used or unknown') },
+    },
+  },
+  '/api/contracts/withdrawal/confirm': {
+    post: {
+      summary: 'Confirm a withdrawal statement with the link sent to the stored address',
+      requestBody: body({ token: str('From the e-mailed link') }, ['token']),
+      responses: { '200': received, '404': errors('link_expired: expired, used or unknown') },
     },
   },
   '/api/contracts/withdrawal-link': {
@@ -210,7 +226,8 @@ export const contractPaths: Record<string, Schema> = {
   },
   '/api/contracts/verification/{token}/release': {
     post: {
-      summary: 'Release (Freigabe) by the landlord with the code printed on the certificate',
+      summary:
+        'Release (Freigabe) by the landlord with the code of our letter to the landlord (never on the certificate, ADR 1119)',
       parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
       requestBody: body({ code: str('8 characters; spaces and dashes ignored') }, ['code']),
       responses: {

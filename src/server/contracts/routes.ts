@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSession, readWithdrawalLinkToken } from './credentials';
+import { readWithdrawalLinkToken } from './credentials';
+import { ContractSessions } from './sessions';
 import {
   checkIdentification,
   ContractError,
   ContractFieldErrors,
-  type ContractService,
+  ContractService,
+  type ContractServiceDeps,
 } from './service';
+import { AfterReply } from './afterReply';
+import { ContractRequests } from './requests';
+import { Guard } from './guard';
 import { contractTexts, formatDateTime } from '../../domain/index';
 import { apiMessages } from '../texts/api';
 import type * as z from 'zod/mini';
@@ -21,7 +26,9 @@ const link = bodyText({ description: 'Withdrawal link token from the e-mail' });
 const identification = {
   contractNumber: bodyText({ description: 'Contract number MK-JJJJ-NNNNNN' }),
   email: bodyText({ description: "The tenant's e-mail address" }),
-  confirmationEmail: bodyText({ description: 'Where the confirmation goes (optional)' }),
+  confirmationEmail: bodyText({
+    description: 'Ignored (ADR 1116): confirmations go to the address stored with the contract',
+  }),
 };
 const withdrawalLinkQuery = edgeObject({
   link: queryText({ description: 'Withdrawal link token' }),
@@ -29,6 +36,12 @@ const withdrawalLinkQuery = edgeObject({
 const withdrawalBody = edgeObject({ link, ...identification });
 const accessBody = edgeObject(identification);
 const sessionBody = edgeObject({ token: bodyText({ description: 'Token of the magic link' }) });
+const confirmBody = edgeObject({
+  token: bodyText({ description: 'Token of the confirmation link sent to the stored address' }),
+});
+const confirmQuery = edgeObject({
+  token: queryText({ description: 'Token of the confirmation link' }),
+});
 const documentParams = edgeObject({ kind: pathParam({ description: 'Document kind' }) });
 const ibanBody = edgeObject({ iban: bodyText({ description: 'New IBAN' }) });
 const addressBody = edgeObject({
@@ -75,18 +88,30 @@ function cookieOf(req: FastifyRequest, name: string): string | undefined {
  */
 export function registerContractRoutes(
   root: FastifyInstance,
-  service: ContractService,
-  opts: { serverSecret: string; writeLimit: object; clock: { now(): Date } },
+  deps: ContractServiceDeps,
+  opts: { writeLimit: object; requestsPerClient: number; mailsPerAddress: number },
 ): void {
+  const afterReply = new AfterReply(deps.log);
+  root.addHook('onClose', () => afterReply.idle());
+  const service = new ContractService(deps);
+  const requests = new ContractRequests({
+    ...deps,
+    guard: new Guard(deps.db, deps.clock, deps.serverSecret),
+    requestsPerClient: opts.requestsPerClient,
+    mailsPerAddress: opts.mailsPerAddress,
+  });
+  const { serverSecret } = deps;
+  const received = (at: Date) => ({
+    receivedAt: at.toISOString(),
+    receivedAtText: formatDateTime(at),
+  });
   const app = root.withTypeProvider<EdgeTypes>();
   const write = { config: { rateLimit: opts.writeLimit } };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-  const session = (req: FastifyRequest, reply: FastifyReply): string | undefined => {
-    const value = cookieOf(req, SESSION_COOKIE);
-    const id = value
-      ? readSession(opts.serverSecret, value, opts.clock.now().getTime())
-      : undefined;
+  const sessions = new ContractSessions(deps.db, deps.clock, serverSecret);
+  const session = async (req: FastifyRequest, reply: FastifyReply) => {
+    const id = await sessions.contractOf(cookieOf(req, SESSION_COOKIE));
     if (!id) {
       void sendErrors(reply, [
         new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired),
@@ -111,47 +136,68 @@ export function registerContractRoutes(
     },
   );
 
+  // Number and address alone change nothing: the statement is recorded with its time of receipt
+  // and a link to confirm it goes to the stored address (ADR 1116). The signed link of a contract
+  // e-mail identifies the tenant and withdraws at once.
   app.post(
     '/api/contracts/withdrawal',
     { ...write, schema: { body: withdrawalBody } },
     async (req, reply) => {
       noStore(reply);
       const body = req.body;
-      const link = body.link;
       try {
-        let result: { receivedAt: Date };
-        if (link) {
-          const found = await service.withdrawalLink(link);
-          if (!found)
+        if (body.link) {
+          const applicationId = readWithdrawalLinkToken(serverSecret, body.link);
+          if (!applicationId || !(await service.withdrawalLink(body.link)))
             throw new ContractError(
               404,
               'invalid_link',
               contractTexts.errors.withdrawalLinkInvalid,
             );
-          const confirm = checkIdentification({ ...body, email: 'x@x.de' }, false);
-          if (confirm.errors.length) return sendErrors(reply, confirm.errors);
-          result = await service.withdraw({
-            applicationId: readWithdrawalLinkToken(opts.serverSecret, link),
-            confirmationEmail: confirm.confirmationEmail,
-            actor: 'tenant',
-          });
-        } else {
-          const id = checkIdentification(body);
-          if (id.errors.length) return sendErrors(reply, id.errors);
-          result = await service.withdraw({
-            contractNumber: id.number,
-            email: id.email,
-            confirmationEmail: id.confirmationEmail,
-            actor: 'tenant',
-          });
+          const r = await service.withdraw({ applicationId, actor: 'tenant' });
+          return reply.send({ ...received(r.receivedAt), next: 'done', applied: r.applied });
         }
-        return reply.send({
-          receivedAt: result.receivedAt.toISOString(),
-          receivedAtText: formatDateTime(result.receivedAt),
-        });
+        const id = checkIdentification(body);
+        if (id.errors.length) return sendErrors(reply, id.errors);
+        const r = await requests.declareWithdrawal(
+          id.number,
+          id.email,
+          req.ip,
+          afterReply.after(reply.raw),
+        );
+        return reply.send({ ...received(r.receivedAt), next: 'confirm_by_email' });
       } catch (err) {
         return handle(reply, err);
       }
+    },
+  );
+
+  app.get(
+    '/api/contracts/withdrawal/statement',
+    { schema: { querystring: confirmQuery } },
+    async (req, reply) => {
+      noStore(reply);
+      const st = await requests.withdrawalStatement(req.query.token ?? '');
+      if (!st)
+        return sendErrors(reply, [
+          new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired),
+        ]);
+      return reply.send({ contractNumber: st.contractNumber, ...received(st.receivedAt) });
+    },
+  );
+
+  app.post(
+    '/api/contracts/withdrawal/confirm',
+    { ...write, schema: { body: confirmBody } },
+    async (req, reply) => {
+      noStore(reply);
+      const st = await requests.redeemWithdrawal(req.body.token ?? '');
+      if (!st)
+        return sendErrors(reply, [
+          new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired),
+        ]);
+      const r = await service.withdraw({ ...st, actor: 'tenant' });
+      return reply.send({ ...received(r.receivedAt), next: 'done', applied: r.applied });
     },
   );
 
@@ -163,7 +209,11 @@ export function registerContractRoutes(
       noStore(reply);
       const id = checkIdentification(req.body);
       if (id.errors.length) return sendErrors(reply, id.errors);
-      await service.requestAccess(id.number, id.email);
+      try {
+        await requests.requestAccess(id.number, id.email, req.ip, afterReply.after(reply.raw));
+      } catch (err) {
+        return handle(reply, err);
+      }
       return reply.code(202).send({ sent: true });
     },
   );
@@ -175,7 +225,9 @@ export function registerContractRoutes(
       noStore(reply);
       const token = req.body.token ?? '';
       try {
-        const s = await service.openSession(token);
+        const id = await requests.redeemAccess(token);
+        if (!id) throw new ContractError(401, 'link_expired', contractTexts.errors.linkExpired);
+        const s = service.sessionFor(id);
         const secure = req.protocol === 'https' ? '; Secure' : '';
         reply.header(
           'set-cookie',
@@ -188,7 +240,9 @@ export function registerContractRoutes(
     },
   );
 
-  app.delete('/api/contracts/session', async (_req, reply) => {
+  // "Abmelden": the session ends on the server too (ADR 1120), not only the cookie in the browser.
+  app.delete('/api/contracts/session', async (req, reply) => {
+    await sessions.revoke(cookieOf(req, SESSION_COOKIE));
     reply.header(
       'set-cookie',
       `${SESSION_COOKIE}=; Max-Age=0; Path=/api/contracts; HttpOnly; SameSite=Strict`,
@@ -199,7 +253,7 @@ export function registerContractRoutes(
   // The contract page
   app.get('/api/contracts/me', async (req, reply) => {
     noStore(reply);
-    const id = session(req, reply);
+    const id = await session(req, reply);
     if (!id) return reply;
     try {
       return reply.send(await service.view(id));
@@ -212,7 +266,7 @@ export function registerContractRoutes(
     '/api/contracts/me/documents/:kind',
     { schema: { params: documentParams } },
     async (req, reply) => {
-      const id = session(req, reply);
+      const id = await session(req, reply);
       if (!id) return reply;
       const doc = await service.document(id, req.params.kind);
       if (!doc)
@@ -236,7 +290,7 @@ export function registerContractRoutes(
       schema: { body },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         noStore(reply);
-        const id = session(req, reply);
+        const id = await session(req, reply);
         if (!id) return reply;
         try {
           return reply.send((await fn(id, (req.body ?? {}) as B)) ?? { ok: true });
@@ -266,10 +320,7 @@ export function registerContractRoutes(
     '/api/contracts/me/withdrawal',
     action(edgeObject({}), async (id) => {
       const r = await service.withdraw({ applicationId: id, actor: 'tenant' });
-      return {
-        receivedAt: r.receivedAt.toISOString(),
-        receivedAtText: formatDateTime(r.receivedAt),
-      };
+      return { ...received(r.receivedAt), next: 'done', applied: r.applied };
     }),
   );
 
@@ -294,7 +345,7 @@ export function registerContractRoutes(
     async (req, reply) => {
       noStore(reply);
       try {
-        const v = await service.release(req.params.token, req.body.code);
+        const v = await service.release(req.params.token, req.body.code, req.ip);
         return reply.send(v);
       } catch (err) {
         return handle(reply, err);

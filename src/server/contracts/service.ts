@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   checkCancellationDate,
   checkField,
@@ -20,7 +20,6 @@ import type { Clock } from '../clock';
 import type { Database, Tx } from '../db/client';
 import {
   applications,
-  contractAccessTokens,
   contractLetters,
   contracts,
   documents,
@@ -30,7 +29,6 @@ import {
 import type { Logger } from '../log';
 import type { Mailer } from '../mail/index';
 import {
-  accessLinkMail,
   addressChangedMail,
   cancelledMail,
   ibanChangedMail,
@@ -43,7 +41,7 @@ import { factsOf, formatAddress } from '../processing/facts';
 import { formModelOf } from '../services/storedModel';
 import {
   mandateReference,
-  newAccessToken,
+  landlordReleaseCode,
   normaliseReleaseCode,
   readWithdrawalLinkToken,
   sessionValue,
@@ -51,24 +49,16 @@ import {
   withdrawalUrl,
 } from './credentials';
 import { recordContractEvent } from './events';
+import { Guard } from './guard';
+import { checkReleaseCode, overMailLimit } from './limits';
+import { ContractError } from './contractError';
 import { announceContractChange } from './webhooks';
 import type { WebhookQueue } from '../services/tenancies';
 
-const ACCESS_LINK_MINUTES = 30;
 const SESSION_MINUTES = 30;
-const MAX_RELEASE_FAILURES = 10;
 const MINUTE = 60_000;
 
-export class ContractError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export { ContractError } from './contractError';
 
 export interface ContractServiceDeps {
   db: Database;
@@ -92,6 +82,8 @@ interface Loaded {
 const normEmail = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');
 const normNumber = (s: unknown) => (typeof s === 'string' ? s.trim().toUpperCase() : '');
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** MK-2026-000042, or a partner sandbox's TEST-MK-2026-000001 (ADR 0712). */
+const CONTRACT_NUMBER = /^(TEST-)?MK-\d{4}-\d{6}$/;
 
 /** "DE89 … 3000": enough for the tenant to recognise the account, nothing more. */
 const maskIban = (iban: string) => `${iban.slice(0, 4)} … ${iban.slice(-4)}`;
@@ -104,21 +96,22 @@ export function checkIdentification(body: Record<string, unknown>, withNumber = 
   if (withNumber) {
     if (!number)
       errors.push(new ContractError(400, 'required', t.contractNumberRequired, 'contractNumber'));
-    else if (!/^MK-\d{4}-\d{6}$/.test(number))
+    else if (!CONTRACT_NUMBER.test(number))
       errors.push(new ContractError(400, 'invalid', t.contractNumberInvalid, 'contractNumber'));
   }
   const email = normEmail(body.email);
   if (!email) errors.push(new ContractError(400, 'required', t.emailRequired, 'email'));
   else if (!EMAIL.test(email) || email.length > 254)
     errors.push(new ContractError(400, 'invalid', t.emailInvalid, 'email'));
-  const confirm = normEmail(body.confirmationEmail);
-  if (confirm && (!EMAIL.test(confirm) || confirm.length > 254))
-    errors.push(new ContractError(400, 'invalid', t.emailInvalid, 'confirmationEmail'));
-  return { errors, number, email, confirmationEmail: confirm || undefined };
+  // A `confirmationEmail` of older clients is ignored: details go to the stored address only.
+  return { errors, number, email };
 }
 
 export class ContractService {
-  constructor(private readonly deps: ContractServiceDeps) {}
+  private readonly guard: Guard;
+  constructor(private readonly deps: ContractServiceDeps) {
+    this.guard = new Guard(deps.db, deps.clock, deps.serverSecret);
+  }
 
   private now() {
     return this.deps.clock.now();
@@ -147,13 +140,6 @@ export class ContractService {
     return this.load(eq(contracts.applicationId, applicationId), tx);
   }
 
-  /** The contract of this number whose stored e-mail address is this one (else nothing). */
-  private async byNumberAndEmail(number: string, email: string): Promise<Loaded | undefined> {
-    const found = await this.load(eq(contracts.contractNumber, number));
-    if (!found) return undefined;
-    return normEmail(found.model.firstTenant.email) === email ? found : undefined;
-  }
-
   private links(applicationId: string) {
     const base = this.deps.publicUrl();
     return {
@@ -180,7 +166,11 @@ export class ContractService {
     key: string,
     rendered: { subject: string; text: string; html: string },
   ) {
-    const list = [...new Set((Array.isArray(to) ? to : [to]).filter((x): x is string => !!x))];
+    const wanted = [...new Set((Array.isArray(to) ? to : [to]).filter((x): x is string => !!x))];
+    const list = [];
+    // Every contract mail counts per recipient (ADR 1117); past the hour's limit it is not sent.
+    for (const address of wanted)
+      if (!(await overMailLimit(this.guard, address))) list.push(address);
     if (list.length === 0) return;
     await this.deps.mailer.send({ to: list, ...rendered, key });
   }
@@ -234,22 +224,20 @@ export class ContractService {
   }
 
   /**
-   * A withdrawal declaration. The answer is the same whether or not a contract matches (time of
-   * receipt only); the e-mail says what happened. Identification: contract number and the stored
-   * e-mail address, or the signed link of a contract e-mail, or the contract-page session.
+   * A withdrawal of the tenant's: through the signed link of a contract e-mail, the contract-page
+   * session or a confirmed statement (ADR 1116; `receivedAt` is then the statement's time, which
+   * stays the legal time of receipt, § 356a BGB). The e-mail goes to the stored address only.
    */
   async withdraw(input: {
-    applicationId?: string | undefined;
-    contractNumber?: string;
-    email?: string;
-    confirmationEmail?: string | undefined;
+    applicationId: string;
+    receivedAt?: Date;
     actor: 'tenant';
   }): Promise<{ receivedAt: Date; applied: boolean }> {
-    const receivedAt = this.now();
+    const receivedAt = input.receivedAt ?? this.now();
     const today = todayInBerlin(receivedAt);
-    const matched = input.applicationId
-      ? await this.byId(input.applicationId)
-      : await this.byNumberAndEmail(input.contractNumber ?? '', input.email ?? '');
+    // Premiums debited until the withdrawal takes effect are refunded too.
+    const settleOn = todayInBerlin(this.now());
+    const matched = await this.byId(input.applicationId);
     let applied = false;
     let landlordByLetter = false;
     let refundCents = 0;
@@ -276,7 +264,7 @@ export class ContractService {
           });
           return;
         }
-        const s = settleWithdrawal(this.plan(l.contract), today);
+        const s = settleWithdrawal(this.plan(l.contract), settleOn > today ? settleOn : today);
         await this.end(tx, l, 'withdrawn', today, s, receivedAt);
         await recordContractEvent(tx, {
           applicationId: l.app.id,
@@ -295,21 +283,20 @@ export class ContractService {
         refundCents = s.refundCents;
       });
     }
-    const key = `contract-withdrawal.${receivedAt.getTime()}.${sha256(`${input.contractNumber ?? ''}${input.applicationId ?? ''}`).slice(0, 12)}`;
+    const key = `contract-withdrawal.${receivedAt.getTime()}.${sha256(input.applicationId).slice(0, 12)}`;
     if (matched && applied) {
       const f = this.facts(matched, false);
       await this.mail(
-        [f.to, input.confirmationEmail],
+        f.to,
         key,
         withdrawnMail({ ...f, receivedAt, refundCents, landlordByLetter }),
       );
-    } else {
-      const to = input.confirmationEmail ?? (matched ? this.facts(matched).to : input.email);
+    } else if (matched) {
       await this.mail(
-        to,
+        this.facts(matched).to,
         key,
         withdrawalNotAppliedMail({
-          contractNumber: matched?.contract.contractNumber ?? input.contractNumber ?? '',
+          contractNumber: matched.contract.contractNumber,
           receivedAt,
           contractPageUrl: this.links('').contractPageUrl,
         }),
@@ -321,56 +308,15 @@ export class ContractService {
 
   // ---- magic link and session ----
 
-  /** Sends a single-use link if number and e-mail address match; answers nothing either way. */
-  async requestAccess(number: string, email: string): Promise<void> {
-    const l = await this.byNumberAndEmail(number, email);
-    if (!l) return;
-    const token = newAccessToken();
+  /** The session cookie's value and lifetime for a contract whose magic link was redeemed. */
+  sessionFor(applicationId: string): { value: string; maxAgeSeconds: number } {
     const now = this.now();
-    await this.deps.db.transaction(async (tx) => {
-      await tx.insert(contractAccessTokens).values({
-        tokenHash: sha256(token),
-        applicationId: l.app.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ACCESS_LINK_MINUTES * MINUTE),
-      });
-      await recordContractEvent(tx, {
-        applicationId: l.app.id,
-        type: 'access_requested',
-        actor: 'tenant',
-        at: now,
-      });
-    });
-    const url = `${this.deps.publicUrl().replace(/\/$/, '')}/vertrag?token=${token}`;
-    await this.mail(
-      this.facts(l).to,
-      `contract-access.${sha256(token).slice(0, 24)}`,
-      accessLinkMail({
-        contractNumber: l.contract.contractNumber,
-        url,
-        validMinutes: ACCESS_LINK_MINUTES,
-      }),
-    );
-  }
-
-  /** Redeems a magic-link token once: the session cookie's value and its lifetime. */
-  async openSession(token: string): Promise<{ value: string; maxAgeSeconds: number }> {
-    const now = this.now();
-    const used = await this.deps.db.orm
-      .update(contractAccessTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(contractAccessTokens.tokenHash, sha256(token)),
-          isNull(contractAccessTokens.usedAt),
-          gt(contractAccessTokens.expiresAt, now),
-        ),
-      )
-      .returning({ applicationId: contractAccessTokens.applicationId });
-    const id = used[0]?.applicationId;
-    if (!id) throw new ContractError(401, 'link_expired', contractTexts.errors.linkExpired);
     return {
-      value: sessionValue(this.deps.serverSecret, id, now.getTime() + SESSION_MINUTES * MINUTE),
+      value: sessionValue(
+        this.deps.serverSecret,
+        applicationId,
+        now.getTime() + SESSION_MINUTES * MINUTE,
+      ),
       maxAgeSeconds: SESSION_MINUTES * 60,
     };
   }
@@ -639,25 +585,24 @@ export class ContractService {
   }
 
   /** The landlord's release with the code printed on the certificate. */
-  async release(token: string, code: unknown) {
+  async release(token: string, code: unknown, client: string) {
     const t = contractTexts.errors;
     const typed = typeof code === 'string' ? normaliseReleaseCode(code) : '';
     if (!typed) throw new ContractError(400, 'required', t.releaseCodeRequired, 'code');
     const found = /^[A-Za-z0-9_-]{22}$/.test(token) ? await this.byToken(token) : undefined;
     if (!found) throw new ContractError(404, 'unknown', t.unknownToken);
+    // Wrong codes per contract and per client lock for the rest of their window (ADR 1117).
+    // Only the code of the landlord's letter releases, never the one on the certificate.
+    await checkReleaseCode(
+      this.guard,
+      found.app.id,
+      client,
+      sha256(typed) === sha256(landlordReleaseCode(this.deps.serverSecret, found.app.id)),
+    );
     const now = this.now();
     const today = todayInBerlin(now);
     const outcome = await this.deps.db.transaction(async (tx) => {
       const l = await this.mustLoad(found.app.id, tx);
-      if (l.contract.releaseFailures >= MAX_RELEASE_FAILURES)
-        return { error: new ContractError(429, 'locked', t.releaseLocked, 'code') };
-      if (sha256(typed) !== l.contract.releaseCodeHash) {
-        await tx
-          .update(contracts)
-          .set({ releaseFailures: sql`${contracts.releaseFailures} + 1` })
-          .where(eq(contracts.applicationId, l.app.id));
-        return { error: new ContractError(400, 'wrong_code', t.releaseCodeWrong, 'code') };
-      }
       const cancelledLater = l.contract.status === 'cancelled' && (l.contract.endOn ?? '') > today;
       if (l.contract.status !== 'active' && !cancelledLater)
         return { error: new ContractError(409, 'not_possible', t.notPossible) };
@@ -671,12 +616,12 @@ export class ContractService {
         details: {
           refundCents: s.refundCents,
           outstandingCents: s.outstandingCents,
-          confirmedBy: 'release_code',
+          confirmedBy: 'landlord_letter_code',
           landlordNotice: 'letter',
         },
       });
-      // The code is printed on the tenant's copy too (ADR 0924): a letter to the landlord's
-      // address confirms the release through a channel the tenant does not control.
+      // The code came by letter to the landlord's address (ADR 1119); a second letter tells the
+      // landlord the release is done.
       await this.letterToLandlord(tx, l.app.id, 'released', now);
       return { l, s };
     });

@@ -6,8 +6,11 @@ import { fallbackOperator, type OperatorDetails } from './operator';
 export interface CertificateData extends ContractParties {
   /** Date of issue (the decision). */
   issuedAt: Date;
-  /** The public verification page of this certificate and the code that releases it there. */
-  verification?: { url: string; releaseCode: string } | undefined;
+  /**
+   * The public verification page of this certificate. The release code is not printed: the
+   * tenant holds this certificate, the code goes to the landlord by letter (ADR 1119).
+   */
+  verification?: { url: string } | undefined;
   operator?: OperatorDetails | undefined;
 }
 
@@ -40,7 +43,6 @@ export async function certificatePdf(d: CertificateData): Promise<Buffer> {
     l.qr(d.verification.url, v.qrAlt(d.verification.url), [
       [v.page],
       [{ bold: d.verification.url }],
-      [v.releaseCode, { bold: d.verification.releaseCode }],
       [v.explanation],
     ]);
   }

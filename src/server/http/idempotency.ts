@@ -44,12 +44,17 @@ export function registerIdempotency(
 
   async function claim(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const header = request.headers['idempotency-key']!;
-    const key = Array.isArray(header) ? header[0] : header;
-    if (typeof key !== 'string' || !keyPattern.test(key))
+    const given = Array.isArray(header) ? header[0] : header;
+    if (typeof given !== 'string' || !keyPattern.test(given))
       return reply.status(400).send(apiError(400, 'invalid_idempotency_key', messages.invalid));
+    // A key belongs to its caller (ADR 1118): the partner's API key, or the client address of an
+    // anonymous call. The same key from another caller is another key: it neither replays the
+    // first caller's answer nor blocks it. Stored only as an HMAC of caller and key.
+    const scope = request.partner ? `partner:${request.partner.keyId}` : `client:${request.ip}`;
+    const key = mac('key', `${scope}\n${given}`).toString('base64url');
 
-    // The request as the server understood it: method, URL with query, parsed body.
-    const canonical = `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
+    // The request as the server understood it: the caller, method, URL with query, parsed body.
+    const canonical = `${scope} ${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`;
     const requestHash = mac('request', canonical).toString('base64url');
     const now = clock.now();
     if (now.getTime() - lastPurge > 600_000) {

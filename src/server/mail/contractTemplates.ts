@@ -72,6 +72,30 @@ export function withdrawalNotAppliedMail(d: {
   ]);
 }
 
+/**
+ * A withdrawal statement made with contract number and address (ADR 1116): to the stored address
+ * only, with the link that makes it take effect. Names no amount and no address.
+ */
+export function withdrawalConfirmMail(d: {
+  salutation: ContractFacts['salutation'];
+  contractNumber: string;
+  receivedAt: Date;
+  url: string;
+  validDays: number;
+  possible: boolean;
+}): RenderedMail {
+  const c = t.withdrawalConfirm;
+  return render(c.subject(d.contractNumber), [
+    { p: greeting(d.salutation) },
+    { p: c.received(d.contractNumber, formatDateTime(d.receivedAt)) },
+    { p: c.why },
+    ...(d.possible ? [] : [{ p: c.notPossible }]),
+    { link: { href: d.url, label: c.link } },
+    { p: c.validity(d.validDays) },
+    { p: c.notYou },
+  ]);
+}
+
 export function accessLinkMail(d: {
   contractNumber: string;
   url: string;

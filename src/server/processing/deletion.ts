@@ -99,6 +99,19 @@ export async function runDeletion(
       [nowIso],
     );
     report.accessTokensRemoved = tokens.rows.length;
+    // Links of requests made with number and address (ADR 1116); used ones are kept until they
+    // expire, so a link clicked twice says "used" rather than "unknown".
+    const requests = await executeSqlIn(
+      tx,
+      'DELETE FROM contract_requests WHERE expires_at < $1::timestamptz RETURNING token_hash',
+      [nowIso],
+    );
+    report.accessTokensRemoved += requests.rows.length;
+    await executeSqlIn(
+      tx,
+      'DELETE FROM contract_session_revocations WHERE expires_at < $1::timestamptz',
+      [nowIso],
+    );
     const letters = await executeSqlIn(
       tx,
       `DELETE FROM contract_letters

@@ -70,7 +70,7 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     });
   });
 
-  it('the certificate behind its link is sealed, tagged and carries the verification link and release code', async () => {
+  it('the certificate behind its link is sealed, tagged and carries the verification link, no release code', async () => {
     const r = await get(st.documents![0]!.url);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
@@ -86,7 +86,10 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     expect(v.verificationToken).toMatch(/^[\w-]{22}$/);
     const text = await pdfText(pdf);
     expect(text.replace(/\s/g, '')).toContain(`${publicUrl}/pruefen/${v.verificationToken}`);
-    expect(text).toContain(`Freigabecode: ${v.releaseCode}`);
+    // no release code on the tenant's certificate: the landlord gets it by letter (ADR 1119)
+    expect(text).not.toContain(v.releaseCode);
+    expect(text).not.toContain('Freigabecode:');
+    expect(text).toContain('per Brief an seine Anschrift aus dem Antrag');
     expect(text).toContain('Kautionsschutz Muster GmbH · Musterweg 5 · 10115 Berlin');
     expect(text).not.toContain(fallbackOperator.name);
   });

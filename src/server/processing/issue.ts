@@ -164,7 +164,6 @@ export async function issueDocuments(
     operator: settings.issuer.operator,
     verification: {
       url: verificationUrl(settings.issuer.siteUrl, credentials.verificationToken),
-      releaseCode: credentials.releaseCode,
     },
   });
   const extras = extrasOf(model);

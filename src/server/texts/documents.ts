@@ -49,7 +49,7 @@ export const documentTexts = {
       before: 'Die Bürgschaft ist unbefristet. Sie erlischt, sobald der Vermieter sie ',
       bold: 'freigibt',
       after:
-        ' – online über den unten genannten Link oder QR-Code mit dem Freigabecode oder schriftlich gegenüber dem Bürgen – oder wenn der Bürge den Höchstbetrag gezahlt hat. Eine Rückgabe dieser Urkunde ist dafür nicht nötig: Sie ist elektronisch gesiegelt, jeder Ausdruck ist gleichwertig.',
+        ' – online über den unten genannten Link oder QR-Code mit dem Freigabecode, den nur der Vermieter per Brief vom Bürgen erhält, oder schriftlich gegenüber dem Bürgen – oder wenn der Bürge den Höchstbetrag gezahlt hat. Eine Rückgabe dieser Urkunde ist dafür nicht nötig: Sie ist elektronisch gesiegelt, jeder Ausdruck ist gleichwertig.',
     },
     contact: (name: string, street: string, zipCity: string, email: string) =>
       `Anforderungen und Freigaben richten Sie bitte an: ${name}, ${street}, ${zipCity}, E-Mail ${email}.`,
@@ -57,9 +57,8 @@ export const documentTexts = {
       heading: 'Echtheit prüfen und Bürgschaft freigeben',
       qrAlt: (url: string) => `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${url}`,
       page: 'Prüfseite:',
-      releaseCode: 'Freigabecode: ',
       explanation:
-        'Die Prüfseite zeigt, ob die Bürgschaft gilt, widerrufen, freigegeben oder gekündigt ist. Dort kann der Vermieter sie mit dem Freigabecode freigeben.',
+        'Die Prüfseite zeigt, ob die Bürgschaft gilt, widerrufen, freigegeben oder gekündigt ist. Dort gibt der Vermieter sie mit dem Freigabecode frei, den er per Brief an seine Anschrift aus dem Antrag erhält; der Code steht nicht auf dieser Urkunde.',
     },
     sealNote:
       'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',

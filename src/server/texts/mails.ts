@@ -145,6 +145,21 @@ export const mailTexts = {
       `Fragen? Schreiben Sie an ${email} oder rufen Sie uns an: ${phone}.`,
   },
 
+  /** A withdrawal statement made with number and address: confirm it through this link (ADR 1116). */
+  withdrawalConfirm: {
+    subject: (number: string) => `Bitte bestätigen Sie Ihren Widerruf – Vertrag ${number}`,
+    received: (number: string, at: string) =>
+      `wir haben am ${at} (deutsche Zeit) über unsere Website eine Widerrufserklärung zu Ihrem Vertrag ${number} erhalten.`,
+    why: 'Damit niemand außer Ihnen Ihren Vertrag widerrufen kann, wird der Widerruf erst wirksam, wenn Sie ihn über den folgenden Link bestätigen. Für die Widerrufsfrist zählt der Zeitpunkt Ihrer Erklärung, nicht der Ihrer Bestätigung.',
+    link: 'Widerruf bestätigen',
+    validity: (days: number) =>
+      `Der Link gilt ${days} Tage und nur einmal. Danach können Sie den Widerruf erneut erklären.`,
+    notPossible:
+      'Nach unseren Unterlagen ist die Widerrufsfrist für diesen Vertrag abgelaufen oder der Vertrag bereits beendet. Bestätigen Sie trotzdem, prüfen wir Ihre Erklärung und antworten Ihnen per E-Mail; kündigen können Sie jederzeit ohne Frist.',
+    notYou:
+      'Haben Sie keinen Widerruf erklärt, ignorieren Sie diese E-Mail: Ihr Vertrag bleibt dann unverändert bestehen.',
+  },
+
   accessLink: {
     subject: (number: string) => `Ihr Zugang zu Vertrag ${number}`,
     intro: (number: string, minutes: number) =>

@@ -15,7 +15,7 @@ export class HttpError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, string | undefined>;
   /** Sent as JSON unless it is a URLSearchParams (form-urlencoded, the old API). */
   body?: unknown;

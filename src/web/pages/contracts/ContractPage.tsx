@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
 import type { ContractStatus } from '../../../domain/contracts/status';
 import { formatCents, formatEuro } from '../../text';
@@ -43,7 +43,7 @@ const addressFields: FieldSpec<'street' | 'number' | 'zip' | 'city'>[] = [
 ];
 
 /** "Zugang anfordern": contract number and e-mail address; the same answer whatever they are. */
-function AccessForm({ expired }: { expired: boolean }) {
+function AccessForm({ expired, loggedOut }: { expired: boolean; loggedOut: boolean }) {
   const { config } = useServices();
   const [values, setValues] = useState({ contractNumber: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -66,6 +66,7 @@ function AccessForm({ expired }: { expired: boolean }) {
     <div className="card">
       <h1>{contractTexts.access.title}</h1>
       {expired ? <Notice kind="error">{contractTexts.errors.linkExpired}</Notice> : null}
+      {loggedOut ? <Notice kind="ok">{contractTexts.access.loggedOut}</Notice> : null}
       {message ? <Notice kind="error">{message}</Notice> : null}
       {sent ? (
         <Notice kind="ok">{contractTexts.access.sent}</Notice>
@@ -96,7 +97,9 @@ export default function ContractPage() {
   const navigate = useNavigate();
   const token = useQuery().get('token');
   const [view, setView] = useState<View | undefined>();
-  const [state, setState] = useState<'loading' | 'login' | 'expired' | 'ready'>('loading');
+  const [state, setState] = useState<'loading' | 'login' | 'expired' | 'ready' | 'loggedOut'>(
+    'loading',
+  );
 
   const apply = useCallback((r: { data?: View | undefined }) => {
     if (r.data) {
@@ -129,11 +132,26 @@ export default function ContractPage() {
         <p>{contractTexts.access.opening}</p>
       </div>
     );
-  if (state !== 'ready' || !view) return <AccessForm expired={state === 'expired'} />;
-  return <ContractView view={view} reload={load} />;
+  if (state !== 'ready' || !view)
+    return <AccessForm expired={state === 'expired'} loggedOut={state === 'loggedOut'} />;
+  // "Abmelden" ends the session on the server, not only in this tab (ADR 1120).
+  const logout = async () => {
+    await contractCall(config.apiHost, 'DELETE', '/api/contracts/session');
+    setView(undefined);
+    setState('loggedOut');
+  };
+  return <ContractView view={view} reload={load} logout={logout} />;
 }
 
-function ContractView({ view, reload }: { view: View; reload: () => Promise<void> }) {
+function ContractView({
+  view,
+  reload,
+  logout,
+}: {
+  view: View;
+  reload: () => Promise<void>;
+  logout: () => Promise<void>;
+}) {
   const { config } = useServices();
   usePageTitle(t.title(view.contractNumber));
   const active = view.status === 'active';
@@ -208,6 +226,11 @@ function ContractView({ view, reload }: { view: View; reload: () => Promise<void
       ) : (
         <p>{t.ended}</p>
       )}
+      <div className="actions">
+        <button type="button" className="button button--secondary" onClick={() => void logout()}>
+          {t.logout}
+        </button>
+      </div>
     </div>
   );
 }
@@ -368,26 +391,77 @@ function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
   );
 }
 
+/**
+ * The withdrawal on the contract page: a first button opens the question, the second withdraws
+ * (issue 27: one tap withdrew). Focus moves to the question and back when it is closed.
+ */
 function WithdrawSection({ view, end }: { view: View; end: (message: string) => Promise<void> }) {
   const { config } = useServices();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const question = useRef<HTMLParagraphElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const [returned, setReturned] = useState(false);
+  useEffect(() => {
+    if (asking) question.current?.focus();
+    else if (returned) start.current?.focus();
+  }, [asking, returned]);
   const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
     const r = await contractCall<{ receivedAtText: string }>(
       config.apiHost,
       'POST',
       '/api/contracts/me/withdrawal',
       {},
     );
+    setBusy(false);
     if (r.data) await end(t.withdrawn(r.data.receivedAtText));
   };
   return (
     <section aria-labelledby="h-withdraw">
       <h2 id="h-withdraw">{t.withdraw}</h2>
       <p>{t.withdrawIntro(view.withdrawalDeadline)}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={() => void confirm()}>
-          {t.withdrawConfirm}
-        </button>
-      </div>
+      {asking ? (
+        <div className="notice" data-testid="withdraw-question">
+          <div>
+            <p ref={question} tabIndex={-1}>
+              {t.withdrawQuestion}
+            </p>
+            <div className="actions">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setReturned(true);
+                  setAsking(false);
+                }}
+              >
+                {t.withdrawKeep}
+              </button>
+              <button
+                type="button"
+                className="button"
+                aria-disabled={busy || undefined}
+                onClick={() => void confirm()}
+              >
+                {t.withdrawConfirm}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : (
+        <div className="actions">
+          <button
+            ref={start}
+            type="button"
+            className="button button--secondary"
+            onClick={() => setAsking(true)}
+          >
+            {t.withdrawStart}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -3,50 +3,130 @@ import { contractTexts } from '../../../domain/messages/contracts';
 import { useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
-import {
-  contractNumberField,
-  emailField,
-  Fields,
-  Notice,
-  Submit,
-  usePageTitle,
-  type FieldSpec,
-} from './Form';
+import { contractNumberField, emailField, Fields, Notice, Submit, usePageTitle } from './Form';
 
 const t = contractTexts.withdrawal;
 const f = contractTexts.fields;
-const labels = {
-  contractNumber: f.contractNumber,
-  email: f.email,
-  confirmationEmail: f.confirmationEmail,
-};
-const confirmationEmailField: FieldSpec<'confirmationEmail'> = {
-  name: 'confirmationEmail',
-  label: `${f.confirmationEmail} (optional)`,
-  hint: f.confirmationEmailHint,
-  type: 'email',
-  autoComplete: 'email',
-  inputMode: 'email',
-};
+const labels = { contractNumber: f.contractNumber, email: f.email };
+const CONTRACT_NUMBER = /^(TEST-)?MK-\d{4}-\d{6}$/i;
+const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface Answer {
+  receivedAtText: string;
+  next: 'confirm_by_email' | 'done';
+  applied?: boolean;
+}
+
+/** What the page says after the server took the statement. */
+function Done({ answer }: { answer: Answer }) {
+  const declared = answer.next === 'confirm_by_email';
+  const title = declared ? t.doneTitle : answer.applied ? t.withdrawnTitle : t.doneTitle;
+  usePageTitle(title);
+  return (
+    <div className="card">
+      <h1>{title}</h1>
+      <Notice kind="ok">
+        <p>
+          {declared
+            ? t.declared(answer.receivedAtText)
+            : answer.applied
+              ? t.withdrawn(answer.receivedAtText)
+              : t.notApplied(answer.receivedAtText)}
+        </p>
+      </Notice>
+      {declared ? <p>{t.declaredNext}</p> : answer.applied ? <p>{t.withdrawnNext}</p> : null}
+    </div>
+  );
+}
 
 /**
- * /widerruf: the withdrawal function (§ 356a BGB since 19 June 2026). No login; step 1 asks only
- * what identifies the contract (or takes the signed link of a contract e-mail) and where the
- * confirmation goes; step 2 is the confirm button; then the time of receipt on screen, and by
- * e-mail. The answer never says whether a contract exists.
+ * `/widerruf?confirm=…`: the link of the e-mail to the stored address. Opening it changes nothing
+ * (mail scanners open links); the button makes the statement take effect (ADR 1116).
+ */
+function ConfirmStatement({ token }: { token: string }) {
+  const { config } = useServices();
+  const [statement, setStatement] = useState<
+    { contractNumber: string; receivedAtText: string } | undefined
+  >();
+  const [message, setMessage] = useState<string | undefined>();
+  const [answer, setAnswer] = useState<Answer | undefined>();
+  const [busy, setBusy] = useState(false);
+  usePageTitle(t.confirmTitle);
+
+  useEffect(() => {
+    void contractCall<{ contractNumber: string; receivedAtText: string }>(
+      config.apiHost,
+      'GET',
+      `/api/contracts/withdrawal/statement?token=${encodeURIComponent(token)}`,
+    ).then((r) => (r.data ? setStatement(r.data) : setMessage(r.message)));
+  }, [config.apiHost, token]);
+
+  const confirm = async (ev: FormEvent) => {
+    ev.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const r = await contractCall<Answer>(
+      config.apiHost,
+      'POST',
+      '/api/contracts/withdrawal/confirm',
+      { token },
+    );
+    setBusy(false);
+    if (r.data) setAnswer(r.data);
+    else setMessage(r.message);
+  };
+
+  if (answer) return <Done answer={answer} />;
+  return (
+    <div className="card">
+      <h1>{t.confirmTitle}</h1>
+      {message ? (
+        <>
+          <Notice kind="error">{message}</Notice>
+          <p>
+            <a href="/widerruf">{t.title}</a>
+          </p>
+        </>
+      ) : null}
+      {statement && !message ? (
+        <form noValidate onSubmit={confirm}>
+          <p>{t.confirmIntro(statement.contractNumber, statement.receivedAtText)}</p>
+          <div className="actions">
+            <button type="submit" className="button" aria-disabled={busy || undefined}>
+              {t.confirmLinked}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /widerruf: the withdrawal function (§ 356a BGB since 19 June 2026). No login. With the signed
+ * link of a contract e-mail the tenant is known and one confirmation withdraws. With contract
+ * number and e-mail address the statement is recorded with its time of receipt, and a link to
+ * confirm it goes to the address stored with the contract (ADR 1116); the answer never says
+ * whether a contract exists.
  */
 export default function WithdrawalPage() {
+  const query = useQuery();
+  const token = query.get('confirm');
+  if (token) return <ConfirmStatement token={token} />;
+  return <Declare link={query.get('link') ?? ''} />;
+}
+
+function Declare({ link }: { link: string }) {
   const { config } = useServices();
-  const link = useQuery().get('link') ?? '';
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [values, setValues] = useState({ contractNumber: '', email: '', confirmationEmail: '' });
+  const [step, setStep] = useState<1 | 2>(1);
+  const [values, setValues] = useState({ contractNumber: '', email: '' });
   const [linked, setLinked] = useState<string | undefined>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
-  const [done, setDone] = useState<{ at: string; to: string } | undefined>();
+  const [answer, setAnswer] = useState<Answer | undefined>();
   const [busy, setBusy] = useState(false);
-  usePageTitle(step === 3 ? t.doneTitle : t.title);
+  usePageTitle(t.title);
 
   useEffect(() => {
     if (!link) return;
@@ -55,24 +135,21 @@ export default function WithdrawalPage() {
       'GET',
       `/api/contracts/withdrawal-link?link=${encodeURIComponent(link)}`,
     ).then((r) => {
-      if (r.data) setLinked(r.data.contractNumber);
-      else setMessage(r.message);
+      if (r.data) {
+        setLinked(r.data.contractNumber);
+        setStep(2);
+      } else setMessage(r.message);
     });
   }, [config.apiHost, link]);
 
   const check = (): Record<string, string> => {
     const e: Record<string, string> = {};
-    const mail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-    if (!linked) {
-      if (!values.contractNumber.trim())
-        e.contractNumber = contractTexts.errors.contractNumberRequired;
-      else if (!/^MK-\d{4}-\d{6}$/i.test(values.contractNumber.trim()))
-        e.contractNumber = contractTexts.errors.contractNumberInvalid;
-      if (!values.email.trim()) e.email = contractTexts.errors.emailRequired;
-      else if (!mail.test(values.email.trim())) e.email = contractTexts.errors.emailInvalid;
-    }
-    if (values.confirmationEmail.trim() && !mail.test(values.confirmationEmail.trim()))
-      e.confirmationEmail = contractTexts.errors.emailInvalid;
+    const number = values.contractNumber.trim();
+    if (!number) e.contractNumber = contractTexts.errors.contractNumberRequired;
+    else if (!CONTRACT_NUMBER.test(number))
+      e.contractNumber = contractTexts.errors.contractNumberInvalid;
+    if (!values.email.trim()) e.email = contractTexts.errors.emailRequired;
+    else if (!MAIL.test(values.email.trim())) e.email = contractTexts.errors.emailInvalid;
     return e;
   };
 
@@ -89,26 +166,12 @@ export default function WithdrawalPage() {
     if (busy) return;
     setBusy(true);
     const body = linked
-      ? { link, confirmationEmail: values.confirmationEmail.trim() }
-      : {
-          contractNumber: values.contractNumber.trim(),
-          email: values.email.trim(),
-          confirmationEmail: values.confirmationEmail.trim() || undefined,
-        };
-    const r = await contractCall<{ receivedAtText: string }>(
-      config.apiHost,
-      'POST',
-      '/api/contracts/withdrawal',
-      body,
-    );
+      ? { link }
+      : { contractNumber: values.contractNumber.trim(), email: values.email.trim() };
+    const r = await contractCall<Answer>(config.apiHost, 'POST', '/api/contracts/withdrawal', body);
     setBusy(false);
-    if (r.data) {
-      setDone({
-        at: r.data.receivedAtText,
-        to: values.confirmationEmail.trim() || values.email.trim() || t.contractAddress,
-      });
-      setStep(3);
-    } else {
+    if (r.data) setAnswer(r.data);
+    else {
       setErrors(r.fieldErrors);
       setMessage(r.message);
       setAttempt((a) => a + 1);
@@ -116,56 +179,32 @@ export default function WithdrawalPage() {
     }
   };
 
-  if (step === 3 && done) {
-    return (
-      <div className="card">
-        <h1>{t.doneTitle}</h1>
-        <Notice kind="ok">
-          <p>{t.done(done.at, done.to)}</p>
-        </Notice>
-        <p>{t.doneNext}</p>
-      </div>
-    );
-  }
+  if (answer) return <Done answer={answer} />;
 
   return (
     <div className="card">
       <h1>{t.title}</h1>
       <p>{t.intro}</p>
+      {linked ? null : <p>{t.howItWorks}</p>}
       {message ? <Notice kind="error">{message}</Notice> : null}
       {step === 1 ? (
         <form noValidate onSubmit={next}>
           <h2>{t.step1}</h2>
           <Fields
-            fields={
-              linked
-                ? [confirmationEmailField]
-                : [contractNumberField, emailField, confirmationEmailField]
-            }
+            fields={[contractNumberField, emailField]}
             values={values}
             errors={errors}
             attempt={attempt}
             onChange={(name, v) => setValues((s) => ({ ...s, [name]: v }))}
             labels={labels}
-          >
-            {linked ? (
-              <>
-                <p>{t.prefilled}</p>
-                <dl className="summary-list">
-                  <div>
-                    <dt>{f.contractNumber}</dt>
-                    <dd>{linked}</dd>
-                  </div>
-                </dl>
-              </>
-            ) : null}
-          </Fields>
+          />
           <Submit label={t.next} />
         </form>
       ) : (
         <form noValidate onSubmit={confirm}>
           <h2>{t.step2}</h2>
-          <p>{t.reviewIntro}</p>
+          {linked ? <p>{t.prefilled}</p> : null}
+          <p>{linked ? t.reviewIntroLinked : t.reviewIntro}</p>
           <dl className="summary-list">
             <div>
               <dt>{f.contractNumber}</dt>
@@ -177,17 +216,15 @@ export default function WithdrawalPage() {
                 <dd>{values.email.trim()}</dd>
               </div>
             )}
-            <div>
-              <dt>{f.confirmationEmail}</dt>
-              <dd>{values.confirmationEmail.trim() || values.email.trim() || t.contractAddress}</dd>
-            </div>
           </dl>
           <div className="actions">
-            <button type="button" className="button button--secondary" onClick={() => setStep(1)}>
-              {t.back}
-            </button>
+            {linked ? null : (
+              <button type="button" className="button button--secondary" onClick={() => setStep(1)}>
+                {t.back}
+              </button>
+            )}
             <button type="submit" className="button" aria-disabled={busy || undefined}>
-              {t.confirm}
+              {linked ? t.confirmLinked : t.confirm}
             </button>
           </div>
         </form>

@@ -15,7 +15,7 @@ interface ErrorBody {
 
 export async function contractCall<T>(
   base: string,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<ContractAnswer<T>> {
