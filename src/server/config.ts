@@ -116,6 +116,7 @@ const envSchema = z.object({
   PARTNER_RATE_LIMIT_WINDOW: timeWindow.default('1 minute'),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  MAIL_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -194,6 +195,8 @@ export interface Config {
   webhookRetryDelaySeconds: number;
   /** A webhook receiver must answer within this many seconds. */
   webhookTimeoutSeconds: number;
+  /** A mail refused temporarily (SMTP 4xx, network) is retried with back-off this long, then given up. */
+  mailRetryHours: number;
   bodyLimit: number;
   /** The whole request (headers and body) must arrive within this many seconds. */
   requestTimeoutSeconds: number;
@@ -272,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerRateLimitWindow: e.PARTNER_RATE_LIMIT_WINDOW,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    mailRetryHours: e.MAIL_RETRY_HOURS,
     bodyLimit: e.BODY_LIMIT,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     reservationDays: e.RESERVATION_DAYS,

@@ -42,6 +42,7 @@ export interface ProcessingDeps {
     | 'sealIdentity'
     | 'operator'
     | 'documentLinkDays'
+    | 'mailRetryHours'
     | 'webhookRetryDelaySeconds'
     | 'webhookTimeoutSeconds'
   >;
@@ -85,6 +86,7 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     tariff: config.tariff,
     issuer: supply.issuer,
     documentLinkDays: config.documentLinkDays,
+    mailRetryHours: config.mailRetryHours,
   };
   const queue = createJobQueue(db, log, {
     jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds,
@@ -177,8 +179,8 @@ export function createProcessing(deps: ProcessingDeps): Processing {
       });
       deps.mailer.start();
       if (db.engine === 'pglite') {
-        mkdirSync(config.dataDir, { recursive: true });
-        writeFileSync(pidFile, String(process.pid));
+        mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+        writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
       }
     },
     async stop() {
