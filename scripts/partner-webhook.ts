@@ -10,8 +10,10 @@ const [command, code, url] = process.argv.slice(2);
 if (!command || !['set', 'list', 'remove'].includes(command)) fail(usage, 2);
 if ((command === 'set' && (!code || !url)) || (command === 'remove' && !code)) fail(usage, 2);
 
-const { db } = await openCommandDatabase();
-const registry = new WebhookRegistry(db, systemClock);
+const { db, config } = await openCommandDatabase();
+const registry = new WebhookRegistry(db, systemClock, {
+  allowPrivate: config.webhookAllowPrivate,
+});
 const out = (line: string) => process.stdout.write(`${line}\n`);
 try {
   if (command === 'set') {

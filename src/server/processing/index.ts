@@ -45,6 +45,7 @@ export interface ProcessingDeps {
     | 'mailRetryHours'
     | 'webhookRetryDelaySeconds'
     | 'webhookTimeoutSeconds'
+    | 'webhookAllowPrivate'
   >;
   log: Logger;
   clock: Clock;
@@ -169,7 +170,12 @@ export function createProcessing(deps: ProcessingDeps): Processing {
         },
         [queues.webhook]: (d) =>
           deliverWebhook(
-            { db, clock, timeoutSeconds: config.webhookTimeoutSeconds },
+            {
+              db,
+              clock,
+              timeoutSeconds: config.webhookTimeoutSeconds,
+              allowPrivate: config.webhookAllowPrivate,
+            },
             d.eventId ?? '',
           ),
         [queues.deletion]: async () => {
