@@ -158,3 +158,14 @@ export async function* streamCsv(
   }
   if (!keys) headerKeys(undefined, columns);
 }
+
+/**
+ * One field of a CSV file we write (ADR 1135): a value a spreadsheet would run as a formula
+ * (= + - @ tab CR at the start) gets a leading apostrophe, bidirectional controls are removed, and
+ * the field is quoted when it holds the delimiter, a quote or a line break.
+ */
+export function csvCell(value: string, delimiter = ','): string {
+  const plain = value.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '');
+  const safe = /^[=+\-@\t\r]/.test(plain) ? `'${plain}` : plain;
+  return safe.includes(delimiter) || /["\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

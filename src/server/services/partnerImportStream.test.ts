@@ -150,4 +150,36 @@ describe('npm run import:partners streams a 64 MB file', () => {
     const none = await db.executeSql('SELECT count(*)::int AS n FROM partners');
     expect(none.rows[0]!.n).toBe(0);
   }, 600_000);
+
+  it('npm run export:partners writes formula names as text and drops bidi controls', async () => {
+    await db.executeSql('DELETE FROM sub_partners');
+    await db.executeSql('DELETE FROM partners');
+    // As an import before this check could store them.
+    await db.executeSql(
+      `INSERT INTO partners (code, name, settings) VALUES
+         ('EVIL', '=HYPERLINK("http://x.example","Klick")', '{"hidePartnerCode": true}'),
+         ('PLAIN', 'Müller & Söhne, Immobilien', '{}')`,
+    );
+    await db.executeSql(
+      `INSERT INTO sub_partners (partner_code, code, name) VALUES
+         ('EVIL', 'S1', '@SUM(A1)'), ('EVIL', 'S2', E'Filiale\u202Egpj.exe'), ('PLAIN', 'S3', '-2+3')`,
+    );
+    const out = await run(process.execPath, ['--import', 'tsx', 'scripts/export-partners.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: db.url!, LOG_LEVEL: 'silent' },
+    });
+    expect(out.stdout.split('\n')).toEqual([
+      header,
+      `EVIL,"'=HYPERLINK(""http://x.example"",""Klick"")",S1,'@SUM(A1),true`,
+      `EVIL,"'=HYPERLINK(""http://x.example"",""Klick"")",S2,Filialegpj.exe,true`,
+      'PLAIN,"Müller & Söhne, Immobilien",S3,\'-2+3,false',
+      '',
+    ]);
+    // What it wrote, the import reads again (the apostrophe keeps the value text).
+    expect(parsePartnerCsv(out.stdout).map((r) => r.subPartnerName)).toEqual([
+      "'@SUM(A1)",
+      'Filialegpj.exe',
+      "'-2+3",
+    ]);
+  }, 60_000);
 });

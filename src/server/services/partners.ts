@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { partners, subPartners } from '../db/schema/index';
 import type { Readable } from 'node:stream';
-import { CsvFormatError, parseCsv, streamCsv, type CsvRow } from './csv';
+import { csvCell, CsvFormatError, parseCsv, streamCsv, type CsvRow } from './csv';
 
 export interface PartnerImportRow {
   partnerCode: string;
@@ -219,6 +219,29 @@ export class PartnerService {
       await flush();
     });
     return { partners: partnerCodes.size, subPartners: subs };
+  }
+
+  /**
+   * The partners as the import reads them (npm run export:partners), every field through csvCell:
+   * a name an older import stored with a formula prefix reaches a spreadsheet as text.
+   */
+  async *exportCsv(): AsyncGenerator<string> {
+    yield `${partnerColumns.required.join(',')},${partnerColumns.optional.join(',')}\n`;
+    const rows = await this.db.executeSql(
+      `SELECT p.code, p.name, p.settings->>'hidePartnerCode' AS hide, s.code AS sub, s.name AS sub_name
+         FROM partners p LEFT JOIN sub_partners s ON s.partner_code = p.code
+        ORDER BY p.code, s.code NULLS FIRST`,
+    );
+    for (const r of rows.rows) {
+      const fields = [
+        r.code,
+        r.name,
+        r.sub ?? '',
+        r.sub_name ?? '',
+        r.hide === 'true' ? 'true' : 'false',
+      ];
+      yield `${fields.map((f) => csvCell(String(f))).join(',')}\n`;
+    }
   }
 
   async count(): Promise<number> {
