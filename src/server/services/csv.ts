@@ -34,7 +34,7 @@ const csvErrorMessages: Record<string, string> = {
 };
 
 /** Longest record (all fields of one line, in characters): a 300,000-character name fails early. */
-export const maxRecordChars = 8192;
+const maxRecordChars = 8192;
 
 const parseOptions = (delimiter: string) => ({
   delimiter,

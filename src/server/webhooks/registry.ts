@@ -35,7 +35,7 @@ const notPublic = (host: string) =>
   `Die Webhook-URL muss auf eine öffentliche Adresse zeigen; ${host} ist eine lokale, private oder reservierte Adresse.`;
 
 /** checkWebhookUrl, and a name must not resolve to a non-public address either. */
-export async function checkWebhookTarget(
+async function checkWebhookTarget(
   url: string,
   opts: { allowPrivate?: boolean } = {},
 ): Promise<string> {

@@ -72,10 +72,11 @@ export function App() {
   const { pathname } = useLocation();
   usePrefill();
   const allowed = chatAllowedOn(pathname);
-  if (!allowed) documentSawData = true;
   useEffect(() => {
+    if (allowed) return;
+    documentSawData = true;
     // Leaving the chat's pages: a fresh document without the third-party script (ADR 1133).
-    if (!allowed && chatLoaded) window.location.reload();
+    if (chatLoaded) window.location.reload();
   }, [allowed]);
   useEffect(() => {
     if (!config.chat) return; // nothing is loaded when no chat is configured
