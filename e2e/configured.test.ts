@@ -120,25 +120,43 @@ describe('configured features (reconfigured, geocoder, chat)', () => {
     await context.close();
   }, 90_000);
 
-  test('the chat loads from the configured provider after the app, in German', async () => {
+  test('the chat loads only on the legal and contact pages, after the app, in German (ADR 1133)', async () => {
     const { context, page } = await newPage(browser, server.url);
     const order: string[] = [];
     const before = chat.requests.length;
+    const runs = () =>
+      page.evaluate(() => (window as unknown as { __chatRuns?: unknown[] }).__chatRuns);
     page.on('request', (r) => {
       const u = new URL(r.url());
       if (u.pathname === '/api/config' || u.pathname === '/packs/js/sdk.js') order.push(u.pathname);
     });
+    // An application page (it will carry a cid and personal data): no chat script, and the CSP
+    // would refuse one.
     await page.goto('/uce');
     await page.locator('h1').waitFor();
+    await page.waitForTimeout(2_000); // load (350 ms), retries (650 ms), init (950 ms) are over
+    expect(await runs()).toBeUndefined();
+    expect(chat.requests.slice(before)).toEqual([]);
+
+    await page.goto('/kontakt');
+    await page.locator('h1').waitFor();
     await expect
-      .poll(
-        () => page.evaluate(() => (window as unknown as { __chatRuns?: unknown[] }).__chatRuns),
-        { timeout: 15_000 },
-      )
+      .poll(runs, { timeout: 15_000 })
       .toEqual([{ websiteToken: 'tok-e2e', baseUrl: chat.url, locale: 'de' }]);
     // Order only (no timing assertions): the app's configuration first, then the provider's SDK.
-    expect(order).toEqual(['/api/config', '/packs/js/sdk.js']);
+    expect(order.slice(-2)).toEqual(['/api/config', '/packs/js/sdk.js']);
     expect(chat.requests.slice(before)).toEqual(['/packs/js/sdk.js']);
+
+    // Leaving for the application inside the app: a fresh document without the chat.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForLoadState('load');
+    await page.locator('h1').waitFor();
+    await page.waitForTimeout(2_000);
+    expect(await runs()).toBeUndefined();
+    expect(await page.locator('script[src$="/packs/js/sdk.js"]').count()).toBe(0);
     await context.close();
-  });
+  }, 60_000);
 });

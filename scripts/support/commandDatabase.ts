@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
+import { makeDataDirPrivate } from '../../src/server/db/privateDataDir';
 
 export function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);
@@ -33,6 +34,8 @@ export async function openCommandDatabase({
   action = 'Befehl ausführen',
   migrate: migrated = true,
 }: { action?: string; migrate?: boolean } = {}): Promise<{ db: Database; config: Config }> {
+  // Like the server (main.ts, ADR 1112): whatever a command writes is the server user's only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -49,7 +52,20 @@ export async function openCommandDatabase({
           '(mit DATABASE_URL geht es im laufenden Betrieb).',
       );
   }
-  const db = await openDatabase(config);
-  if (migrated) await migrate(db);
+  const opened = await openDatabase(config);
+  if (migrated) await migrate(opened);
+  // PGlite sets its files' modes itself, whatever the umask (ADR 1115): closing the command's
+  // database closes them too, so no command leaves a file the server's next start must close.
+  const dataDir = config.dataDir;
+  const db: Database =
+    opened.engine === 'pglite'
+      ? {
+          ...opened,
+          close: async () => {
+            await opened.close();
+            await makeDataDirPrivate(dataDir);
+          },
+        }
+      : opened;
   return { db, config };
 }

@@ -118,6 +118,8 @@ const envSchema = z.object({
   PARTNER_RATE_LIMIT_WINDOW: timeWindow.default('1 minute'),
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  WEBHOOK_ALLOW_PRIVATE: bool(false),
+  MAIL_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -200,6 +202,10 @@ export interface Config {
   webhookRetryDelaySeconds: number;
   /** A webhook receiver must answer within this many seconds. */
   webhookTimeoutSeconds: number;
+  /** Webhooks may use http and non-public addresses (tests, local development; ADR 1134). */
+  webhookAllowPrivate: boolean;
+  /** A mail refused temporarily (SMTP 4xx, network) is retried with back-off this long, then given up. */
+  mailRetryHours: number;
   bodyLimit: number;
   /** The whole request (headers and body) must arrive within this many seconds. */
   requestTimeoutSeconds: number;
@@ -280,6 +286,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     partnerRateLimitWindow: e.PARTNER_RATE_LIMIT_WINDOW,
     webhookRetryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
     webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    mailRetryHours: e.MAIL_RETRY_HOURS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     bodyLimit: e.BODY_LIMIT,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     reservationDays: e.RESERVATION_DAYS,

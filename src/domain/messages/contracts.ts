@@ -179,6 +179,10 @@ export const contractTexts = {
     contractNumber: 'Vertragsnummer',
     deposit: 'Bürgschaftssumme',
     objectAddress: 'Mietobjekt',
+    /** A partner's sandbox test (ADR 1130): never "gültig". */
+    sandboxStatus: 'MUSTER – keine Bürgschaft',
+    sandboxNotice:
+      'Dies ist ein Testvertrag aus der Sandbox eines Partners. Die Urkunde ist ein Muster und keine Bürgschaft; aus ihr kann niemand Rechte herleiten.',
     releaseTitle: 'Bürgschaft freigeben',
     releaseIntro:
       'Als Vermieterin oder Vermieter geben Sie die Bürgschaft frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Den Freigabecode haben wir Ihnen per Brief an Ihre Anschrift aus dem Antrag geschickt; Ihr Mieter kennt ihn nicht. Ohne Brief können Sie die Bürgschaft auch schriftlich uns gegenüber freigeben. Die Freigabe ist endgültig: Die Bürgschaft endet heute, der Mieter wird informiert.',

@@ -330,10 +330,15 @@ function openApiDocument(wire: WireFormat): Schema {
                 properties: {
                   cid: { type: 'string' },
                   errors: { type: 'object' },
-                  sent: { type: 'boolean' },
+                  sent: { type: 'boolean', description: 'true once the mail server took it' },
+                  queued: {
+                    type: 'boolean',
+                    description:
+                      'true: refused for now (SMTP 4xx), retried with back-off until MAIL_RETRY_HOURS, then given up',
+                  },
                 },
               },
-              'Sent, or errors.email',
+              'Sent, queued for retries, or errors.email',
             ),
             '404': err('unknown'),
           },

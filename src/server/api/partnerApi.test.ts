@@ -37,10 +37,18 @@ describe.each(engines)('partner API on %s', (engine) => {
       clock,
       processing: true,
       // The browser write limit (4) is lower than the per-key one (6): keys are exempt from it.
-      env: { PARTNER_RATE_LIMIT: '6', RATE_LIMIT_WRITES: '4', WEBHOOK_RETRY_DELAY_SECONDS: '1' },
+      env: {
+        PARTNER_RATE_LIMIT: '6',
+        RATE_LIMIT_WRITES: '4',
+        WEBHOOK_RETRY_DELAY_SECONDS: '1',
+        // The receiver is plain http on 127.0.0.1 (ADR 1134).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      },
     });
     keys = new PartnerKeyService(s.db, clock);
-    secret = (await new WebhookRegistry(s.db, clock).set('IMMO1', receiver.url)).secret;
+    secret = (
+      await new WebhookRegistry(s.db, clock, { allowPrivate: true }).set('IMMO1', receiver.url)
+    ).secret;
   });
   afterAll(async () => {
     await s?.close();

@@ -13,7 +13,9 @@ export async function partnerWebhookCommand(
   if (!command || !['set', 'list', 'remove'].includes(command)) return refused(usage, 2);
   if ((command === 'set' && (!code || !url)) || (command === 'remove' && !code))
     return refused(usage, 2);
-  const registry = new WebhookRegistry(ctx.db, ctx.clock);
+  const registry = new WebhookRegistry(ctx.db, ctx.clock, {
+    allowPrivate: ctx.config.webhookAllowPrivate,
+  });
   const lines: string[] = [];
   try {
     if (command === 'set') {

@@ -68,6 +68,10 @@ export const contractSchemas: Record<string, Schema> = {
   ContractVerification: {
     type: 'object',
     properties: {
+      sandbox: {
+        type: 'boolean',
+        description: 'true (only then present): a sandbox test contract, a specimen, no guarantee',
+      },
       status,
       endedOn: str('TT.MM.JJJJ: withdrawn/released on, cancelled to'),
       contractNumber: { type: 'string' },

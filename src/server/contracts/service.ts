@@ -177,9 +177,14 @@ export class ContractService {
 
   /** Landlord has no e-mail address in the model: the back office posts a letter. */
   private async letterToLandlord(tx: Tx, applicationId: string, kind: string, now: Date) {
-    await tx
-      .insert(contractLetters)
-      .values({ applicationId, recipient: 'landlord', kind, createdAt: now });
+    await tx.insert(contractLetters).values({
+      applicationId,
+      recipient: 'landlord',
+      kind,
+      // A sandbox test contract's letter is marked (ADR 1130): printed as MUSTER, never posted.
+      sandbox: sql<boolean>`(SELECT sandbox FROM applications WHERE id = ${applicationId})`,
+      createdAt: now,
+    });
   }
 
   private async end(
@@ -576,6 +581,7 @@ export class ContractService {
     if (!l) return undefined;
     const f = factsOf(l.model);
     return {
+      ...(l.app.sandbox ? { sandbox: true } : {}),
       status: l.contract.status,
       endedOn: endedOnText(l.contract),
       contractNumber: l.contract.contractNumber,

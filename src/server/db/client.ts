@@ -116,7 +116,7 @@ async function startPglite(
   dataDir: string | undefined,
   opts: { fsync?: boolean; initApart?: boolean } = {},
 ): Promise<OpeningDatabase> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // The thread starts first; the ORM's modules load while it opens the database (start time).
   const thread = PgliteThread.launch({
     dataDir: dataDir ?? 'memory://',

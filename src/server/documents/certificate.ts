@@ -18,13 +18,17 @@ export interface CertificateData extends ContractParties {
 export async function certificatePdf(d: CertificateData): Promise<Buffer> {
   const t = documentTexts.certificate;
   const op = d.operator ?? fallbackOperator;
-  const l = operatorLetter(op, {
-    title: t.title,
-    number: d.contractNumber,
-    subject: t.subject,
-    kind: t.kind,
-    createdAt: d.issuedAt,
-  });
+  const l = operatorLetter(
+    op,
+    {
+      title: t.title,
+      number: d.contractNumber,
+      subject: t.subject,
+      kind: t.kind,
+      createdAt: d.issuedAt,
+    },
+    { specimen: d.specimen === true },
+  );
   l.fields([
     { label: t.labels.contractNumber, value: d.contractNumber },
     { label: t.labels.guarantor, value: [op.name, `${op.street}, ${op.zipCity}`] },

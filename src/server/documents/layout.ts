@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { documentFonts } from './fonts';
 import { documentTexts } from '../texts/documents';
+import { drawSpecimenMark } from './specimen';
 
 /**
  * A small flowing layout on pdfkit that writes tagged, accessible PDFs (PDF 1.7, structure tree,
@@ -25,6 +26,8 @@ interface FieldRow {
 }
 
 export interface Layout {
+  /** A sandbox specimen (ADR 1130): every page carries the "MUSTER – keine Bürgschaft" mark. */
+  readonly specimen: boolean;
   /** A small line above the title (sender); an artifact, as on letter paper. */
   letterhead(text: string): void;
   title(text: string): void;
@@ -48,7 +51,10 @@ const labelWidth = 150;
 const body = 10.5;
 const ink = '#1a1a1a';
 
-export function createLayout(meta: DocumentMeta, opts?: { footer?: string }): Layout {
+export function createLayout(
+  meta: DocumentMeta,
+  opts?: { footer?: string; specimen?: boolean },
+): Layout {
   const fonts = documentFonts();
   const doc = new PDFDocument({
     size: A4,
@@ -113,6 +119,7 @@ export function createLayout(meta: DocumentMeta, opts?: { footer?: string }): La
   }
 
   return {
+    specimen: opts?.specimen === true,
     letterhead(text) {
       doc.markContent('Artifact', { type: 'Layout' });
       doc.font('Regular').fontSize(8.5).fillColor('#444444');
@@ -255,6 +262,7 @@ export function createLayout(meta: DocumentMeta, opts?: { footer?: string }): La
         const lines = [opts?.footer, pageLine].filter(Boolean).join('\n');
         doc.text(lines, margin, A4[1] - bottom + 18, { width, align: 'left', lineGap: 2 });
         doc.endMarkedContent();
+        if (opts?.specimen) drawSpecimenMark(doc, { width: A4[0], height: A4[1], margin });
         doc.page.margins.bottom = saved;
       }
       doc.end();

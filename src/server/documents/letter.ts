@@ -2,6 +2,7 @@ import { formatDate } from '../../domain/index';
 import { documentTexts } from '../texts/documents';
 import { createLayout, type Layout } from './layout';
 import type { OperatorDetails } from './operator';
+import { sandboxTexts } from '../texts/sandbox';
 
 /** The parties and the sum of a contract, as the policy and the certificate name them. */
 export interface ContractParties {
@@ -12,6 +13,8 @@ export interface ContractParties {
   landlordAddress: string;
   objectAddress: string;
   deposit: number;
+  /** Made with a partner's sandbox key: a marked specimen (ADR 1130). */
+  specimen?: boolean | undefined;
 }
 
 type Sender = Pick<OperatorDetails, 'name' | 'street' | 'zipCity' | 'register'>;
@@ -23,7 +26,7 @@ type Sender = Pick<OperatorDetails, 'name' | 'street' | 'zipCity' | 'register'>;
 export function operatorLetter(
   op: Sender,
   d: { title: string; number: string; subject: string; kind: string; createdAt: Date },
-  opts?: { footer?: string },
+  opts?: { footer?: string; specimen?: boolean },
 ): Layout {
   const l = createLayout(
     {
@@ -36,6 +39,7 @@ export function operatorLetter(
   );
   l.letterhead(`${op.name} · ${op.street} · ${op.zipCity}`);
   l.title(d.title);
+  if (l.specimen) l.paragraph(sandboxTexts.notice, { bold: true });
   l.paragraph(d.kind, { bold: true });
   return l;
 }
@@ -44,6 +48,6 @@ export function operatorLetter(
 export function signOff(l: Layout, op: Sender, issuedAt: Date, sealNote?: string): void {
   l.paragraph(documentTexts.placeAndDate(formatDate(issuedAt)));
   l.paragraph(op.name, { bold: true });
-  if (sealNote) l.paragraph(sealNote, { size: 8.5 });
+  if (sealNote) l.paragraph(l.specimen ? sandboxTexts.sealNote : sealNote, { size: 8.5 });
   l.paragraph(op.register, { size: 8.5 });
 }

@@ -38,7 +38,7 @@ export async function policyPdf(d: PolicyData, issuer: DocumentIssuer): Promise<
       kind: t.kind,
       createdAt: d.issuedAt,
     },
-    { footer: withdrawalFooter(issuer.siteUrl) },
+    { footer: withdrawalFooter(issuer.siteUrl), specimen: d.specimen === true },
   );
   l.fields([
     { label: t.labels.contractNumber, value: d.contractNumber },

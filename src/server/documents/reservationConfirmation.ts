@@ -10,6 +10,8 @@ export interface ReservationConfirmationData {
   deposit: number;
   issuedAt: Date;
   validUntil: Date;
+  /** Made with a partner's sandbox key: a marked specimen (ADR 1130). */
+  specimen?: boolean | undefined;
   /** config.operator (OPERATOR_*), as on the certificate; the fallback only in document tests. */
   operator?: OperatorDetails | undefined;
 }
@@ -21,13 +23,17 @@ const accusative = (name: string) => name.replace(/^Herr /, 'Herrn ');
 export async function reservationConfirmationPdf(d: ReservationConfirmationData): Promise<Buffer> {
   const t = documentTexts.reservation;
   const guarantor = d.operator ?? fallbackOperator;
-  const l = operatorLetter(guarantor, {
-    title: t.title,
-    number: d.reservationNumber,
-    subject: t.subject,
-    kind: t.kind,
-    createdAt: d.issuedAt,
-  });
+  const l = operatorLetter(
+    guarantor,
+    {
+      title: t.title,
+      number: d.reservationNumber,
+      subject: t.subject,
+      kind: t.kind,
+      createdAt: d.issuedAt,
+    },
+    { specimen: d.specimen === true },
+  );
   l.fields([
     { label: t.labels.number, value: d.reservationNumber },
     { label: t.labels.tenant, value: [d.tenant, d.tenantAddress].filter(Boolean) },

@@ -92,7 +92,9 @@ export async function sealPdf(
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     // Bytes for the CMS: a 3072-bit signature, the certificate and a chain of a few more fit.
     signatureLength: 8192,
-    appName: info.name,
+    // No appName: the placeholder writes it as a PDF name (/Prop_Build /App /Name) without
+    // escaping, so an operator name with spaces made every reader report "Dictionary key must be
+    // a name object" (issue 27). The build dictionary's App entry is optional.
   });
   const signer = new CadesSigner(signerKeyOf(identity));
   return new SignPdf().sign(withPlaceholder, signer, info.at);

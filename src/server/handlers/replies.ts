@@ -17,8 +17,8 @@ export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyRepl
   const message =
     err.code === 'invalid_step'
       ? apiMessages.unknownStep
-      : err.code === 'sandbox_mismatch'
-        ? partnerApiErrors.sandbox_mismatch
+      : err.code === 'sandbox_mismatch' || err.code === 'foreign_application'
+        ? partnerApiErrors[err.code]
         : errorKeyMessage(err.code);
   return reply.status(status).send(apiError(status, err.code, message));
 }

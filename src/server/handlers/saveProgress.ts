@@ -48,14 +48,15 @@ export async function saveProgressAnswer(
         }
       }
     }
-    const errors = await services.saveProgress.send({ cid, step, email });
+    const { errors, sent, queued } = await services.saveProgress.send({ cid, step, email });
     const mapped = Object.fromEntries(
       Object.entries(codec.encodeErrors(errors, services.tenancies.emptyModel())).map(([, v]) => [
         'email',
         { ...v, value: emailValue },
       ]),
     );
-    return reply.send({ cid, errors: mapped, sent: Object.keys(mapped).length === 0 });
+    // sent: the mail server took it; queued: refused for now, retried until MAIL_RETRY_HOURS.
+    return reply.send({ cid, errors: mapped, sent, ...(queued ? { queued } : {}) });
   } catch (err) {
     return sendTenancyError(reply, err);
   }

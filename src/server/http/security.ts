@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { HttpError } from './errors';
 import { apiMessages } from '../texts/api';
 import { edgeSchemaController } from './edge';
+import { chatAllowedOn } from '../../domain/legal/chatPages';
 
 /** Paths whose answers are API answers (no-store, CORS, Origin check). */
 export function isApiPath(url: string): boolean {
@@ -78,12 +79,19 @@ export async function staticSecurityHeaders(config: Config): Promise<[string, st
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = await staticSecurityHeaders(config);
+  // The chat provider's origin is in the CSP only for the pages the chat may run on (ADR 1133):
+  // a document that starts on any other page cannot load its script at all.
+  const headers = await staticSecurityHeaders({ ...config, chatUrl: '' });
+  const chatHeaders = config.chatUrl ? await staticSecurityHeaders(config) : headers;
   // First onRequest hook, as helmet's was: every answer (pages, assets, API, 404, errors, CORS
   // preflights) carries the set. A callback hook: no promise per request.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
+    const set =
+      chatHeaders !== headers && chatAllowedOn(request.url.split('?')[0] ?? '')
+        ? chatHeaders
+        : headers;
+    for (let i = 0; i < set.length; i++) raw.setHeader(set[i]![0], set[i]![1]);
     done();
   });
 

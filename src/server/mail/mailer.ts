@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
@@ -10,6 +10,8 @@ interface MailerConfig {
   /** Outbox files and spool entries older than the longer of these are deleted (ADR 1112). */
   dataRetentionDays?: number;
   declinedRetentionDays?: number;
+  /** A temporarily refused message is retried this long, then given up (MAIL_RETRY_HOURS, 48). */
+  mailRetryHours?: number;
 }
 
 export interface MailerOptions {
@@ -33,8 +35,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
   /** Immediate delivery without spool; throws on failure. For callers that retry themselves. */
   deliver(message: MailMessage): Promise<SentMail>;
-  /** Retries every spooled message now; answers how many were delivered. */
-  flush(): Promise<number>;
+  /**
+   * Retries every spooled message now (the timer retries only those whose pause is over);
+   * answers how many were delivered.
+   */
+  flush(opts?: { dueOnly?: boolean }): Promise<number>;
   /**
    * Deletes outbox files and spool entries older than the retention (the application data's own),
    * so resume links, names and PDFs do not outlive the application. Answers how many were deleted.
@@ -58,7 +63,30 @@ interface SpoolEntry {
   raw: string; // base64
   attempts: number;
   spooledAt: string;
+  /** Not retried by the timer before this time (back-off); absent: at once. */
+  nextAttemptAt?: string;
 }
+
+/**
+ * What stays of a message given up after MAIL_RETRY_HOURS (`{key}.failed.json`): that it was not
+ * delivered, since when it was tried and the last reply code; no recipient, no content. Purged
+ * with the outbox after the retention.
+ */
+interface GivenUp {
+  key: string;
+  state: 'given_up';
+  spooledAt: string;
+  gaveUpAt: string;
+  attempts: number;
+  lastResponseCode: number | null;
+}
+
+/** The pause before retry n (1, 2, …): 30 s doubling, at most an hour. */
+export function retryPauseMs(attempt: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+}
+
+const FAILED = '.failed.json';
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
@@ -120,8 +148,16 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
     const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data);
+    // Mails hold names, resume links and PDFs: the server user's only, whatever the umask of the
+    // process (a command such as npm run decide, ADR 1132).
+    await writeFile(tmp, data, { mode: 0o600 });
     await rename(tmp, path);
+  }
+
+  /** The outbox and the spool: 0700, also when an older version made them 0755. */
+  async function privateDir(dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    if (((await stat(dir)).mode & 0o077) !== 0) await chmod(dir, 0o700);
   }
 
   async function exists(path: string): Promise<boolean> {
@@ -138,7 +174,7 @@ export function createMailer(options: MailerOptions): Mailer {
       log.info({ mailKey: c.key, transport: 'smtp' }, 'mail sent');
       return;
     }
-    await mkdir(outboxDir, { recursive: true });
+    await privateDir(outboxDir);
     const file = join(outboxDir, `${c.key}.eml`);
     // Same key, same file: a retried job leaves exactly one message in the outbox.
     if (await exists(file)) return;
@@ -154,7 +190,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function send(message: MailMessage): Promise<SentMail> {
     const c = await compose(message);
-    await mkdir(spoolDir, { recursive: true });
+    await privateDir(spoolDir);
     const spoolFile = join(spoolDir, `${c.key}.json`);
     const entry: SpoolEntry = {
       key: c.key,
@@ -175,21 +211,46 @@ export function createMailer(options: MailerOptions): Mailer {
         log.warn({ mailKey: c.key, ...failure(err) }, 'mail permanently rejected; not retried');
         return { key: c.key, messageId: c.messageId, delivered: false, rejected: true };
       }
+      entry.attempts = 1;
+      entry.nextAttemptAt = new Date(clock.now().getTime() + retryPauseMs(1)).toISOString();
+      await writeAtomically(spoolFile, JSON.stringify(entry));
       log.warn(
         { mailKey: c.key, ...failure(err) },
         'mail delivery failed; kept in the spool for a retry',
       );
-      return { key: c.key, messageId: c.messageId, delivered: false };
+      return { key: c.key, messageId: c.messageId, delivered: false, queued: true };
     }
   }
 
-  async function flushOnce(): Promise<number> {
+  const retryForMs = (config.mailRetryHours ?? 48) * 3_600_000;
+
+  /** Ends the retries of a message: its content goes, a small record says it was not delivered. */
+  async function giveUp(file: string, entry: SpoolEntry, err: unknown): Promise<void> {
+    const code = (err as { responseCode?: unknown }).responseCode;
+    const record: GivenUp = {
+      key: entry.key,
+      state: 'given_up',
+      spooledAt: entry.spooledAt,
+      gaveUpAt: clock.now().toISOString(),
+      attempts: entry.attempts,
+      lastResponseCode: typeof code === 'number' ? code : null,
+    };
+    await writeAtomically(join(spoolDir, `${entry.key}${FAILED}`), JSON.stringify(record));
+    await rm(file, { force: true });
+    log.error(
+      { mailKey: entry.key, attempts: entry.attempts, ...failure(err) },
+      'mail given up after MAIL_RETRY_HOURS of temporary failures; not delivered',
+    );
+  }
+
+  async function flushOnce(dueOnly: boolean): Promise<number> {
     let names: string[];
     try {
-      names = (await readdir(spoolDir)).filter((n) => n.endsWith('.json'));
+      names = (await readdir(spoolDir)).filter((n) => n.endsWith('.json') && !n.endsWith(FAILED));
     } catch {
       return 0;
     }
+    const now = clock.now().getTime();
     let delivered = 0;
     for (const name of names.sort()) {
       const file = join(spoolDir, name);
@@ -199,6 +260,7 @@ export function createMailer(options: MailerOptions): Mailer {
       } catch {
         continue; // removed meanwhile by a concurrent send
       }
+      if (dueOnly && entry.nextAttemptAt && Date.parse(entry.nextAttemptAt) > now) continue;
       try {
         await transmit({ ...entry, raw: Buffer.from(entry.raw, 'base64') });
         await rm(file, { force: true });
@@ -213,6 +275,15 @@ export function createMailer(options: MailerOptions): Mailer {
           continue;
         }
         entry.attempts++;
+        if (now - Date.parse(entry.spooledAt) >= retryForMs) {
+          await giveUp(file, entry, err);
+          continue;
+        }
+        // The last try falls on the deadline itself, so a message ends within MAIL_RETRY_HOURS.
+        const deadline = Date.parse(entry.spooledAt) + retryForMs;
+        entry.nextAttemptAt = new Date(
+          Math.min(now + retryPauseMs(entry.attempts), deadline),
+        ).toISOString();
         await writeAtomically(file, JSON.stringify(entry));
         log.error(
           { mailKey: entry.key, attempts: entry.attempts, ...failure(err) },
@@ -263,8 +334,8 @@ export function createMailer(options: MailerOptions): Mailer {
     return deleted;
   }
 
-  function flush(): Promise<number> {
-    flushing ??= flushOnce().finally(() => {
+  function flush(opts?: { dueOnly?: boolean }): Promise<number> {
+    flushing ??= flushOnce(opts?.dueOnly === true).finally(() => {
       flushing = undefined;
     });
     return flushing;
@@ -284,7 +355,7 @@ export function createMailer(options: MailerOptions): Mailer {
         .catch(() => undefined);
       lastPurge = Date.now();
       timer = setInterval(() => {
-        void flush();
+        void flush({ dueOnly: true });
         // Once an hour is enough for a retention counted in days.
         if (Date.now() - lastPurge > 3_600_000) {
           lastPurge = Date.now();

@@ -26,6 +26,11 @@ export interface SentMail {
   delivered: boolean;
   /** The receiving server refused it for good (SMTP 5xx): not spooled, never retried. */
   rejected?: boolean;
+  /**
+   * Refused for now (SMTP 4xx, server away): spooled and retried with back-off until
+   * MAIL_RETRY_HOURS, then given up (ADR 1132). Not sent yet.
+   */
+  queued?: boolean;
 }
 
 /**

@@ -34,9 +34,12 @@ describe('webhook URLs', () => {
   ])('%s is refused', (url) => {
     expect(() => checkWebhookUrl(url)).toThrow(WebhookRegistryError);
   });
-  it('http(s) URLs are taken', () => {
+  it('https URLs are taken; http and local ones only with WEBHOOK_ALLOW_PRIVATE (ADR 1134)', () => {
     expect(checkWebhookUrl('https://partner.example/hook')).toBe('https://partner.example/hook');
-    expect(checkWebhookUrl('http://127.0.0.1:4000/h')).toBe('http://127.0.0.1:4000/h');
+    expect(() => checkWebhookUrl('http://127.0.0.1:4000/h')).toThrow(WebhookRegistryError);
+    expect(checkWebhookUrl('http://127.0.0.1:4000/h', { allowPrivate: true })).toBe(
+      'http://127.0.0.1:4000/h',
+    );
   });
 });
 

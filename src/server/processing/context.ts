@@ -27,6 +27,8 @@ export interface ProcessingSettings {
   issuer: DocumentIssuer;
   /** Days a document download link in an e-mail stays valid (DOCUMENT_LINK_DAYS). */
   documentLinkDays: number;
+  /** A mail refused temporarily is retried this long after its row was made (MAIL_RETRY_HOURS). */
+  mailRetryHours: number;
 }
 
 /** What every job handler needs; built once by createProcessing. */

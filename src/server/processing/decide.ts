@@ -97,6 +97,7 @@ export async function issueSettings(ctx: ProcessingContext) {
     issuer: ctx.settings.issuer,
     serverSecret: ctx.settings.serverSecret,
     seal: await ctx.sealIdentity(),
+    sandboxSeal: ctx.supply.sandboxSealIdentity,
     tariff: ctx.settings.tariff,
     reservationDays: ctx.settings.reservationDays,
   };

@@ -42,8 +42,10 @@ export interface ProcessingDeps {
     | 'sealIdentity'
     | 'operator'
     | 'documentLinkDays'
+    | 'mailRetryHours'
     | 'webhookRetryDelaySeconds'
     | 'webhookTimeoutSeconds'
+    | 'webhookAllowPrivate'
   >;
   log: Logger;
   clock: Clock;
@@ -85,6 +87,7 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     tariff: config.tariff,
     issuer: supply.issuer,
     documentLinkDays: config.documentLinkDays,
+    mailRetryHours: config.mailRetryHours,
   };
   const queue = createJobQueue(db, log, {
     jobTimeoutSeconds: deps.queue?.jobTimeoutSeconds ?? config.jobTimeoutSeconds,
@@ -167,7 +170,12 @@ export function createProcessing(deps: ProcessingDeps): Processing {
         },
         [queues.webhook]: (d) =>
           deliverWebhook(
-            { db, clock, timeoutSeconds: config.webhookTimeoutSeconds },
+            {
+              db,
+              clock,
+              timeoutSeconds: config.webhookTimeoutSeconds,
+              allowPrivate: config.webhookAllowPrivate,
+            },
             d.eventId ?? '',
           ),
         [queues.deletion]: async () => {
@@ -177,8 +185,8 @@ export function createProcessing(deps: ProcessingDeps): Processing {
       });
       deps.mailer.start();
       if (db.engine === 'pglite') {
-        mkdirSync(config.dataDir, { recursive: true });
-        writeFileSync(pidFile, String(process.pid));
+        mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+        writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
       }
     },
     async stop() {

@@ -11,6 +11,7 @@ import {
 const { certificatePdf, policyPdf, reservationConfirmationPdf, sealPdf } = documentRenderer;
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
 import { documentTexts } from '../texts/documents';
+import { sandboxTexts } from '../texts/sandbox';
 import type { ApplicationRow } from '../db/schema/index';
 import { maskIban } from './debit';
 import { contractCredentials, mandateReference, verificationUrl } from '../contracts/credentials';
@@ -99,14 +100,26 @@ export interface IssueSettings {
   /** SERVER_SECRET: the certificate's verification token and release code derive from it. */
   serverSecret: string;
   seal: SealIdentity;
+  /** The test seal, for sandbox applications only (loaded when the first one is issued). */
+  sandboxSeal(): Promise<SealIdentity>;
   tariff?: Tariff;
   reservationDays: number;
 }
 
-const sealed = (pdf: Buffer, s: IssueSettings, reason: string, at: Date) =>
-  sealPdf(pdf, s.seal, {
-    name: s.issuer.operator.name,
-    reason,
+/**
+ * Seals with the operator's seal, or a sandbox specimen with the test seal, whose signer and
+ * reason say MUSTER (ADR 1130): a sandbox PDF never carries the operator's seal.
+ */
+const sealed = async (
+  pdf: Buffer,
+  s: IssueSettings,
+  app: ApplicationRow,
+  title: string,
+  at: Date,
+) =>
+  sealPdf(pdf, app.sandbox ? await s.sandboxSeal() : s.seal, {
+    name: app.sandbox ? sandboxTexts.sealSigner : s.issuer.operator.name,
+    reason: app.sandbox ? sandboxTexts.sealReason(title) : title,
     location: s.issuer.operator.zipCity,
     contact: s.issuer.operator.email,
     at,
@@ -128,6 +141,7 @@ export async function issueDocuments(
   },
 ): Promise<Issued> {
   const { model, number, issuedAt } = args;
+  const specimen = args.app.sandbox;
   const f: ApplicationFacts = factsOf(model, settings.tariff ?? defaultTariff);
   if (args.kind === 'reservation') {
     const tenant = f.tenants[0];
@@ -139,13 +153,14 @@ export async function issueDocuments(
       issuedAt,
       validUntil: reservationValidUntil(args.app, settings.reservationDays, issuedAt),
       operator: settings.issuer.operator,
+      specimen,
     });
     return {
       documents: [
         {
           kind: 'reservation_confirmation',
           filename: reservationFilename(number),
-          content: await sealed(pdf, settings, documentTexts.reservation.title, issuedAt),
+          content: await sealed(pdf, settings, args.app, documentTexts.reservation.title, issuedAt),
         },
       ],
     };
@@ -161,6 +176,7 @@ export async function issueDocuments(
     objectAddress: f.objectAddress,
     deposit: f.deposit,
     issuedAt,
+    specimen,
     operator: settings.issuer.operator,
     verification: {
       url: verificationUrl(settings.issuer.siteUrl, credentials.verificationToken),
@@ -176,6 +192,7 @@ export async function issueDocuments(
       landlordAddress: f.landlord.address,
       objectAddress: f.objectAddress,
       deposit: f.deposit,
+      specimen,
       ratePerPayment,
       ratePerYear: f.premium.ratePerYearCents / 100,
       paymentAdverb: f.premium.adverb,
@@ -197,12 +214,18 @@ export async function issueDocuments(
       {
         kind: 'certificate',
         filename: certificateFilename(number),
-        content: await sealed(certificate, settings, documentTexts.certificate.title, issuedAt),
+        content: await sealed(
+          certificate,
+          settings,
+          args.app,
+          documentTexts.certificate.title,
+          issuedAt,
+        ),
       },
       {
         kind: 'policy',
         filename: policyFilename(number),
-        content: await sealed(policy, settings, documentTexts.policy.title, issuedAt),
+        content: await sealed(policy, settings, args.app, documentTexts.policy.title, issuedAt),
       },
     ],
   };

@@ -206,14 +206,24 @@ export async function sendApplicationMail(
       key: `${kind}.${applicationId}`,
     });
   } catch (err) {
-    if (!isPermanentRejection(err)) throw err; // temporary: the job is retried
-    // Refused for good (unknown mailbox): recorded, the job ends, nothing retries it (ADR 1106).
+    // Temporary (4xx, server away): the job is retried with back-off, and the sweep queues it
+    // again, until MAIL_RETRY_HOURS after the mail was due; then it is given up (ADR 1132).
+    const givenUp =
+      clock.now().getTime() - row.createdAt.getTime() >= ctx.settings.mailRetryHours * 3_600_000;
+    if (!isPermanentRejection(err) && !givenUp) throw err;
+    // Refused for good (unknown mailbox, ADR 1106) or for too long: recorded with the last reply
+    // code, the job ends, nothing retries it.
     const code = (err as { responseCode?: number }).responseCode ?? null;
     await db.orm
       .update(mails)
       .set({ rejectedAt: clock.now(), rejectCode: code, attempts: sql`${mails.attempts} + 1` })
       .where(eq(mails.id, row.id));
-    log.warn({ applicationId, kind, responseCode: code }, 'mail permanently rejected');
+    log.warn(
+      { applicationId, kind, responseCode: code },
+      givenUp && !isPermanentRejection(err)
+        ? 'mail given up after MAIL_RETRY_HOURS of temporary failures'
+        : 'mail permanently rejected',
+    );
     return;
   }
   await db.orm

@@ -42,11 +42,11 @@ export interface QueueOptions {
  */
 const webhookRetryLimit = 14;
 
+type Handlers = Record<QueueName, (data: Record<string, string>) => Promise<void>>;
+
 export interface JobQueue {
   /** Without handlers: the queue is usable for sending, but this process runs no jobs. */
-  start(
-    handlers?: Record<QueueName, (data: Record<string, string>) => Promise<void>>,
-  ): Promise<void>;
+  start(handlers?: Handlers): Promise<void>;
   stop(): Promise<void>;
   send(queue: QueueName, data: Record<string, string>, tx?: Tx): Promise<void>;
   /**
@@ -127,105 +127,120 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     });
   };
 
+  /** pg-boss's schema and our queues with their settings (under the start lock). */
+  async function setUpQueues() {
+    await boss.start();
+    const retry = { retryLimit: 12, retryDelay: 2, retryBackoff: true };
+    const webhookRetry = {
+      name: queues.webhook,
+      retryLimit: webhookRetryLimit,
+      retryDelay: opts.webhookRetryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      retentionDays: 7,
+    };
+    const settings = {
+      [queues.decision]: {
+        name: queues.decision,
+        ...retry,
+        expireInSeconds: opts.jobTimeoutSeconds,
+      },
+      [queues.mail]: { name: queues.mail, ...retry, expireInSeconds: opts.jobTimeoutSeconds },
+      [queues.deletion]: { name: queues.deletion, retryLimit: 3, expireInSeconds: 600 },
+      [queues.sweep]: { name: queues.sweep, retryLimit: 1, expireInSeconds: 600 },
+      [queues.webhook]: webhookRetry,
+    };
+    // One query for the queues there are; only missing ones are created (pg-boss's
+    // create_queue costs a round trip and a function call each, at every start otherwise).
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    for (const options of Object.values(settings))
+      if (!existing.has(options.name)) await boss.createQueue(options.name, options);
+    // createQueue keeps an existing queue's settings: the configured timeouts and retries are
+    // applied again (side by side: the PGlite thread commits them together).
+    await Promise.all(
+      [queues.decision, queues.mail, queues.webhook].map((name) =>
+        boss.updateQueue(name, settings[name]),
+      ),
+    );
+  }
+
+  /** With handlers: this instance's workers and timers; without, nothing (send only). */
+  async function startWorkers(handlers?: Handlers) {
+    const served = handlers
+      ? ([
+          queues.decision,
+          queues.mail,
+          queues.deletion,
+          queues.sweep,
+          queues.webhook,
+        ] as QueueName[])
+      : [];
+    for (const queue of served) {
+      const ids: string[] = [];
+      // Two workers per queue: one slow job (SMTP, credit bureau) does not hold up the rest.
+      // The timed queues (nightly deletion, sweep every 10 minutes) need neither a second worker
+      // nor a poll every half second: each idle poll is a query, on PGlite through its thread;
+      // the timers wake their worker when they send.
+      const scheduled = queue === queues.deletion || queue === queues.sweep;
+      for (let i = 0; i < (scheduled ? 1 : 2); i++) {
+        let id = '';
+        id = await boss.work<Record<string, string>>(
+          queue,
+          {
+            pollingIntervalSeconds: scheduled
+              ? Math.max(30, opts.pollingSeconds)
+              : opts.pollingSeconds,
+            batchSize,
+          },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await tracked(() => handlers![queue](job.data));
+              } catch (err) {
+                if (!availability.report(err))
+                  log.warn(
+                    { queue, jobId: job.id, ...safe(err) },
+                    'job failed; pg-boss retries it',
+                  );
+                await boss
+                  .fail(queue, job.id, safe(err))
+                  .then(() => wakeForRetry(queue, job.id))
+                  .catch((e: unknown) => {
+                    // The database went away mid-job: pg-boss retries it after the timeout.
+                    if (!availability.report(e)) throw e;
+                  });
+              }
+            }
+            // A full batch means more may be waiting: fetch again without the polling pause.
+            if (jobs.length === batchSize) boss.notifyWorker(id);
+          },
+        );
+        ids.push(id);
+      }
+      workerIds.set(queue, ids);
+    }
+    if (handlers)
+      timers = startTimers({
+        at: deletionAt,
+        nightly: () => timed(queues.deletion, 3600),
+        everyMs: 600_000,
+        often: () => timed(queues.sweep, 600),
+      });
+  }
+
   return {
     sendTimed,
     get started() {
       return started;
     },
     async start(handlers) {
-      await boss.start();
-      const retry = { retryLimit: 12, retryDelay: 2, retryBackoff: true };
-      const webhookRetry = {
-        name: queues.webhook,
-        retryLimit: webhookRetryLimit,
-        retryDelay: opts.webhookRetryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: 120,
-        retentionDays: 7,
-      };
-      const settings = {
-        [queues.decision]: {
-          name: queues.decision,
-          ...retry,
-          expireInSeconds: opts.jobTimeoutSeconds,
-        },
-        [queues.mail]: { name: queues.mail, ...retry, expireInSeconds: opts.jobTimeoutSeconds },
-        [queues.deletion]: { name: queues.deletion, retryLimit: 3, expireInSeconds: 600 },
-        [queues.sweep]: { name: queues.sweep, retryLimit: 1, expireInSeconds: 600 },
-        [queues.webhook]: webhookRetry,
-      };
-      // One query for the queues there are; only missing ones are created (pg-boss's
-      // create_queue costs a round trip and a function call each, at every start otherwise).
-      const existing = new Set((await boss.getQueues()).map((q) => q.name));
-      for (const options of Object.values(settings))
-        if (!existing.has(options.name)) await boss.createQueue(options.name, options);
-      // createQueue keeps an existing queue's settings: the configured timeouts and retries are
-      // applied again (side by side: the PGlite thread commits them together).
-      await Promise.all(
-        [queues.decision, queues.mail, queues.webhook].map((name) =>
-          boss.updateQueue(name, settings[name]),
-        ),
-      );
-      const served = handlers
-        ? ([
-            queues.decision,
-            queues.mail,
-            queues.deletion,
-            queues.sweep,
-            queues.webhook,
-          ] as QueueName[])
-        : [];
-      for (const queue of served) {
-        const ids: string[] = [];
-        // Two workers per queue: one slow job (SMTP, credit bureau) does not hold up the rest.
-        // The timed queues (nightly deletion, sweep every 10 minutes) need neither a second worker
-        // nor a poll every half second: each idle poll is a query, on PGlite through its thread;
-        // the timers wake their worker when they send.
-        const scheduled = queue === queues.deletion || queue === queues.sweep;
-        for (let i = 0; i < (scheduled ? 1 : 2); i++) {
-          let id = '';
-          id = await boss.work<Record<string, string>>(
-            queue,
-            {
-              pollingIntervalSeconds: scheduled
-                ? Math.max(30, opts.pollingSeconds)
-                : opts.pollingSeconds,
-              batchSize,
-            },
-            async (jobs) => {
-              for (const job of jobs) {
-                try {
-                  await tracked(() => handlers![queue](job.data));
-                } catch (err) {
-                  if (!availability.report(err))
-                    log.warn(
-                      { queue, jobId: job.id, ...safe(err) },
-                      'job failed; pg-boss retries it',
-                    );
-                  await boss
-                    .fail(queue, job.id, safe(err))
-                    .then(() => wakeForRetry(queue, job.id))
-                    .catch((e: unknown) => {
-                      // The database went away mid-job: pg-boss retries it after the timeout.
-                      if (!availability.report(e)) throw e;
-                    });
-                }
-              }
-              // A full batch means more may be waiting: fetch again without the polling pause.
-              if (jobs.length === batchSize) boss.notifyWorker(id);
-            },
-          );
-          ids.push(id);
-        }
-        workerIds.set(queue, ids);
-      }
-      if (handlers)
-        timers = startTimers({
-          at: deletionAt,
-          nightly: () => timed(queues.deletion, 3600),
-          everyMs: 600_000,
-          often: () => timed(queues.sweep, 600),
-        });
+      // pg-boss's create_queue is not under its own lock: two instances creating queues on a
+      // fresh PostgreSQL database at once deadlocked (one adds a partition's foreign key to
+      // pgboss.queue while the other inserts into it; issue 28). pg-boss's schema, the queues and
+      // their settings are made under the start lock (the migrations' lock, ADR 1113), so the
+      // second instance waits and then finds them made. Workers start outside it.
+      await db.exclusive('start', () => setUpQueues());
+      await startWorkers(handlers);
       started = true;
     },
     async stop() {

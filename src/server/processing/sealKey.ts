@@ -3,19 +3,26 @@ import type { Database } from '../db/client';
 import { serverSettings } from '../db/schema/index';
 import { documentRenderer, type SealIdentity } from '../documents/index';
 
-const P12 = 'seal_p12';
-const PASS = 'seal_p12_passphrase';
+/** Where each self-made seal is kept: the operator's (when unconfigured) and the sandbox's. */
+const settingKeys = {
+  operator: { P12: 'seal_p12', PASS: 'seal_p12_passphrase' },
+  sandbox: { P12: 'sandbox_seal_p12', PASS: 'sandbox_seal_p12_passphrase' },
+} as const satisfies Record<string, { P12: string; PASS: string }>;
 
 /**
- * The seal used when SEAL_P12_PATH is unset: a self-signed certificate made on first use and kept
- * in server_settings (PKCS#12, base64, with its passphrase), so every instance on the database and
- * every restart seals with the same key. Two instances racing both insert; the first row wins.
+ * A self-signed seal made on first use and kept in server_settings (PKCS#12, base64, with its
+ * passphrase), so every instance on the database and every restart seals with the same key. Two
+ * instances racing both insert; the first row wins. `operator`: the seal used when SEAL_P12_PATH
+ * is unset. `sandbox`: the test seal of sandbox documents, always its own key, never the
+ * operator's (ADR 1130).
  */
 export async function storedSealIdentity(
   db: Database,
   organisation: string,
   now: Date,
+  which: keyof typeof settingKeys = 'operator',
 ): Promise<SealIdentity> {
+  const { P12, PASS } = settingKeys[which];
   const read = async () => {
     const rows = await db.orm
       .select()

@@ -4,12 +4,15 @@ import type { Database } from '../db/client';
 import type { DocumentIssuer, SealIdentity } from '../documents/index';
 import { legalDocuments, type LegalDocuments } from './legalDocuments';
 import { storedSealIdentity } from './sealKey';
+import { sandboxTexts } from '../texts/sandbox';
 
 /** What every part that hands out documents shares: who issues them, the seal, the legal PDFs. */
 export interface DocumentSupply {
   issuer: DocumentIssuer;
   /** Configured (SEAL_P12_PATH) or self-made once and kept in the database. */
   sealIdentity(): Promise<SealIdentity>;
+  /** The test seal of sandbox documents: self-made once, never the operator's (ADR 1130). */
+  sandboxSealIdentity(): Promise<SealIdentity>;
   legal: LegalDocuments;
 }
 
@@ -25,16 +28,35 @@ export function createDocumentSupply(deps: {
     sepaCreditorId: config.sepaCreditorId,
     siteUrl: config.publicUrl,
   };
-  let loading: Promise<SealIdentity> | undefined;
-  const sealIdentity = () => {
-    const current = (loading ??= config.sealIdentity
+  const sealIdentity = loadOnce(() =>
+    config.sealIdentity
       ? Promise.resolve(config.sealIdentity)
-      : storedSealIdentity(db, issuer.operator.name, clock.now()));
-    // A failure (database briefly away) is retried on the next call.
+      : storedSealIdentity(db, issuer.operator.name, clock.now()),
+  );
+  const sandboxSealIdentity = loadOnce(() =>
+    storedSealIdentity(
+      db,
+      sandboxTexts.sealOrganisation(issuer.operator.name),
+      clock.now(),
+      'sandbox',
+    ),
+  );
+  return {
+    issuer,
+    sealIdentity,
+    sandboxSealIdentity,
+    legal: legalDocuments({ issuer, sealIdentity, clock }),
+  };
+}
+
+/** Loads once and keeps the result; a failure (database briefly away) is retried on the next call. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    const current = (loading ??= load());
     current.catch(() => {
       if (loading === current) loading = undefined;
     });
     return current;
   };
-  return { issuer, sealIdentity, legal: legalDocuments({ issuer, sealIdentity, clock }) };
 }

@@ -19,6 +19,16 @@ export class ApiSubmissionStore {
     return Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
   }
 
+  /** The partner whose key made (or last saved) the application; undefined for a browser draft. */
+  async partnerOf(applicationId: string): Promise<string | undefined> {
+    const r = await this.db.executeSql(
+      'SELECT partner_code FROM api_submissions WHERE application_id = $1::uuid',
+      [applicationId],
+    );
+    const code = r.rows[0]?.partner_code;
+    return typeof code === 'string' ? code : undefined;
+  }
+
   async record(
     values: {
       applicationId: string;

@@ -115,9 +115,10 @@ describe('partner CSV: bad files fail loudly with the line', () => {
       /^Zeile 2: sub_partner_code ist ungültig/,
     ],
     [
-      'a line number after a quoted line break',
-      `${header}\nIMMO1,"Beispiel\nGmbH",,,false\nIMMO 2,Y,,,false\n`,
-      /^Zeile 4: partner_code/,
+      // A line break in a name is refused (ADR 1135); the record is named by its first line.
+      'a quoted line break',
+      `${header}\nIMMO1,X,,,false\nIMMO1,"Beispiel\nGmbH",,,false\nIMMO 2,Y,,,false\n`,
+      /^Zeile 3: partner_name enthält Steuerzeichen/,
     ],
     ['an unreadable yes/no', `${header}\nIMMO1,X,,,vielleicht\n`, /^Zeile 2: hide_partner_code/],
   ])('%s', (_name, text, message) => {

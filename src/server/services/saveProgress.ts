@@ -23,11 +23,16 @@ export class SaveProgressService {
   ) {}
 
   /**
-   * Answers the field errors: empty when the mail went out or waits in the spool for a retry;
-   * mailRejected when the receiving server refused the address for good (nothing is retried).
-   * The link's base is always PUBLIC_URL, never the request's Host header (ADR 1105).
+   * Answers the field errors and what became of the mail: `sent` only when the mail server took
+   * it; `queued` when it was refused for now and waits in the spool for retries (ADR 1132); the
+   * error mailRejected when the receiving server refused the address for good (nothing is
+   * retried). The link's base is always PUBLIC_URL, never the request's Host header (ADR 1105).
    */
-  async send(input: { cid: unknown; step: unknown; email: unknown }): Promise<FieldErrors> {
+  async send(input: {
+    cid: unknown;
+    step: unknown;
+    email: unknown;
+  }): Promise<{ errors: FieldErrors; sent: boolean; queued: boolean }> {
     const row = await this.tenancies.open(input.cid, { forEdit: true });
     const email = typeof input.email === 'string' ? input.email.trim() : '';
     const model = setField(defaultFormModel(), 'firstTenant.email', email);
@@ -36,7 +41,7 @@ export class SaveProgressService {
       ['firstTenant.email'],
       this.tenancies.ruleContext(row.kind),
     );
-    if (errors['firstTenant.email']) return errors;
+    if (errors['firstTenant.email']) return { errors, sent: false, queued: false };
     const step = typeof input.step === 'string' && isStepId(input.step) ? input.step : 'start';
     const publicUrl = this.config.publicUrl;
     const reservation = row.kind === 'reservation' ? '&reservation=true' : '';
@@ -45,6 +50,10 @@ export class SaveProgressService {
       deleteAfterDays: this.config.dataRetentionDays,
     });
     const sent = await this.mailer.send({ to: email, ...mail });
-    return sent.rejected ? { 'firstTenant.email': ['mailRejected'] } : {};
+    return {
+      errors: sent.rejected ? { 'firstTenant.email': ['mailRejected'] } : {},
+      sent: sent.delivered,
+      queued: sent.queued === true,
+    };
   }
 }

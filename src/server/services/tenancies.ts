@@ -327,6 +327,8 @@ export class TenancyService {
     const partner = input.partner ?? null;
     if (row && partner && row.sandbox !== partner.sandbox)
       throw new TenancyError('sandbox_mismatch');
+    if (row && partner && !(await this.belongsToPartner(row, partner.partnerCode)))
+      throw new TenancyError('foreign_application');
     const steps = this.stepsFor(kind);
     const body = isObject(input.body) ? input.body : {};
     // Partners' systems name the step in the body ({step: "check"}); the query wins if both.
@@ -352,6 +354,16 @@ export class TenancyService {
       scope: saveScope(steps, step),
       ctx: this.ruleContext(kind),
     };
+  }
+
+  /**
+   * A key edits only its own partner's applications (ADR 1131): made with a key of that partner,
+   * or begun in the browser under that partner's checked code. Neither a browser draft of another
+   * partner (or of none) nor another partner's sandbox test can be taken over by knowing its cid.
+   */
+  private async belongsToPartner(row: ApplicationRow, partnerCode: string): Promise<boolean> {
+    if (row.partnerCode === partnerCode) return true;
+    return (await this.deps.apiSubmissions?.partnerOf(row.id)) === partnerCode;
   }
 
   /** Unknown keys of the body, and partner-only keys sent without a key (ADR 0711). */

@@ -5,7 +5,8 @@ export type TenancyErrorCode =
   | 'reservation_expired'
   | 'already_submitted'
   | 'invalid_step'
-  | 'sandbox_mismatch';
+  | 'sandbox_mismatch'
+  | 'foreign_application';
 
 export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
   unknown: 404,
@@ -14,6 +15,7 @@ export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
   already_submitted: 409,
   invalid_step: 400,
   sandbox_mismatch: 409,
+  foreign_application: 409,
 };
 
 export class TenancyError extends Error {

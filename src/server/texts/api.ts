@@ -62,6 +62,8 @@ export const partnerApiErrors = {
     'Zu viele Anfragen mit diesem API-Schlüssel. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   sandbox_mismatch:
     'Dieser Antrag gehört nicht zu diesem Schlüssel-Typ: Sandbox-Schlüssel bearbeiten nur Test-Anträge, Live-Schlüssel nur echte Anträge.',
+  foreign_application:
+    'Dieser Antrag gehört nicht zu Ihrem Partnerkonto: Ein API-Schlüssel bearbeitet nur Anträge, die mit einem Schlüssel dieses Partners angelegt oder über seinen Partnercode begonnen wurden.',
 } as const;
 export type PartnerApiErrorCode = keyof typeof partnerApiErrors;
 

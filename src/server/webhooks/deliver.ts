@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { partnerWebhooks, webhookDeliveries, webhookEvents } from '../db/schema/index';
 import { signWebhook, signatureHeader } from './signature';
+import { NonPublicAddressError, postWebhook } from './post';
 
 class WebhookDeliveryFailed extends Error {}
 
@@ -13,7 +14,7 @@ class WebhookDeliveryFailed extends Error {}
  * or whose partner removed the webhook, is done.
  */
 export async function deliverWebhook(
-  deps: { db: Database; clock: Clock; timeoutSeconds: number },
+  deps: { db: Database; clock: Clock; timeoutSeconds: number; allowPrivate?: boolean },
   eventId: string,
 ): Promise<void> {
   const { db, clock } = deps;
@@ -32,10 +33,9 @@ export async function deliverWebhook(
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    const answer = await fetch(hook.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(deps.timeoutSeconds * 1000),
+    statusCode = await postWebhook(hook.url, {
+      timeoutMs: deps.timeoutSeconds * 1000,
+      allowPrivate: deps.allowPrivate === true,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Mietkaution-Webhooks/1',
@@ -44,11 +44,13 @@ export async function deliverWebhook(
       },
       body,
     });
-    statusCode = answer.status;
-    await answer.body?.cancel().catch(() => undefined);
   } catch (err) {
     error =
-      (err as Error).name === 'TimeoutError' ? 'timeout' : (err as Error).message.slice(0, 200);
+      (err as Error).name === 'TimeoutError'
+        ? 'timeout'
+        : err instanceof NonPublicAddressError
+          ? 'refused: non-public address (ADR 1134)'
+          : (err as Error).message.slice(0, 200);
   }
   const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
   const at = clock.now();

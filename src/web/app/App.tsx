@@ -12,6 +12,7 @@ import { useServices } from './services';
 import { usePrefill } from './usePrefill';
 import { HelpProvider } from '../forms/help';
 import { legalSlugOfPath, type LegalSlug } from '../../domain/legal/slugs';
+import { chatAllowedOn } from '../../domain/legal/chatPages';
 import { Footer } from './Footer';
 import { ResultLoading } from './ResultLoading';
 
@@ -63,21 +64,40 @@ function Routes() {
 
 const routeOf = (s: StepId) => steps[s].route;
 
+/**
+ * This document has been on a page with personal data or a cid: the chat never loads in it
+ * (ADR 1133). Set for the first page that is not a chat page, never cleared.
+ */
+let documentSawData = false;
+/** The chat script was loaded into this document. */
+let chatLoaded = false;
+
 export function App() {
   const { config } = useServices();
+  const { pathname } = useLocation();
   usePrefill();
+  const allowed = chatAllowedOn(pathname);
+  useEffect(() => {
+    if (allowed) return;
+    documentSawData = true;
+    // Leaving the chat's pages: a fresh document without the third-party script (ADR 1133).
+    if (chatLoaded) window.location.reload();
+  }, [allowed]);
   useEffect(() => {
     if (!config.chat) return; // nothing is loaded when no chat is configured
+    if (!allowed || documentSawData) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('./chat').then((m) => {
-      if (!cancelled) stop = m.startChat(config.chat);
+      if (cancelled) return;
+      chatLoaded = true;
+      stop = m.startChat(config.chat);
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [config.chat]);
+  }, [config.chat, allowed]);
   return (
     <>
       <header className="site-header">

@@ -1,4 +1,13 @@
-import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { ContractActor } from '../../../domain/contracts/status';
 import { idKey, ofApplication, applicationKey } from './columns';
 
@@ -79,6 +88,11 @@ export const contractLetters = pgTable('contract_letters', {
   applicationId: ofApplication(),
   recipient: text('recipient', { enum: ['landlord', 'tenant'] }).notNull(),
   kind: text('kind').notNull(),
+  /**
+   * A letter about a sandbox test contract (ADR 1130): printed with the MUSTER mark, never posted.
+   * Set by a trigger from applications.sandbox, whoever inserts the letter.
+   */
+  sandbox: boolean('sandbox').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   postedAt: timestamp('posted_at', { withTimezone: true }),
 });

@@ -83,7 +83,10 @@ export const mails = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
-    /** The receiving server refused it for good (SMTP 5xx): not sent, never retried (ADR 1106). */
+    /**
+     * Not sent and never retried: the receiving server refused it for good (SMTP 5xx, ADR 1106),
+     * or refused it for now (4xx, unreachable) for longer than MAIL_RETRY_HOURS (ADR 1132).
+     */
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     /** That server's reply code (e.g. 550); never its text, which may quote the address. */
     rejectCode: integer('reject_code'),

@@ -19,3 +19,25 @@ export async function pdfText(pdf: Uint8Array): Promise<string> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The text of each page on its own (pdftotext -f n -l n), whitespace folded like pdfText. */
+export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'pdftext-'));
+  try {
+    const file = join(dir, 'in.pdf');
+    await writeFile(file, pdf);
+    const info = (await run('pdfinfo', [file])).stdout;
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
+    const texts: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const { stdout } = await run('pdftotext', [
+        ...['-enc', 'UTF-8', '-f', String(page), '-l', String(page)],
+        ...[file, '-'],
+      ]);
+      texts.push(stdout.replace(/\s+/g, ' '));
+    }
+    return texts;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

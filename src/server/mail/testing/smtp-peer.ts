@@ -12,6 +12,8 @@ export interface SmtpPeer {
   received: ReceivedMail[];
   /** Makes the next n deliveries fail with a temporary error (451). */
   failNext(n: number): void;
+  /** Messages offered (DATA), accepted or not: how often a sender tried. */
+  readonly attempts: number;
   /** Recipients refused for good at RCPT TO (550 no such user), and how often each was tried. */
   rejectRecipient(address: string): void;
   readonly rejectedAttempts: Map<string, number>;
@@ -22,6 +24,7 @@ export interface SmtpPeer {
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
+  let attempts = 0;
   const rejected = new Set<string>();
   const rejectedAttempts = new Map<string, number>();
   const server = new SMTPServer({
@@ -41,6 +44,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        attempts++;
         if (failures > 0) {
           failures--;
           const err = Object.assign(new Error('try again later'), { responseCode: 451 });
@@ -63,6 +67,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     received,
     failNext(n) {
       failures = n;
+    },
+    get attempts() {
+      return attempts;
     },
     rejectRecipient(address) {
       rejected.add(address.toLowerCase());

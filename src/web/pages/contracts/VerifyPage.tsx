@@ -10,6 +10,8 @@ import { Fields, Notice, Submit, usePageTitle } from './Form';
 const t = contractTexts.verify;
 
 interface Verification {
+  /** A sandbox test contract (ADR 1130). */
+  sandbox?: boolean;
   status: ContractStatus;
   endedOn?: string;
   contractNumber: string;
@@ -68,13 +70,14 @@ export default function VerifyPage() {
       {missing ? <Notice kind="error">{missing}</Notice> : null}
       {v ? (
         <>
+          {v.sandbox ? <Notice kind="error">{t.sandboxNotice}</Notice> : null}
           <p>{t.intro}</p>
           {released ? <Notice kind="ok">{t.released(v.endedOn ?? '')}</Notice> : null}
           <dl className="summary-list">
             <div>
               <dt>{t.status}</dt>
               <dd data-testid="verification-status">
-                <strong>{t.statusText(v.status, v.endedOn)}</strong>
+                <strong>{v.sandbox ? t.sandboxStatus : t.statusText(v.status, v.endedOn)}</strong>
               </dd>
             </div>
             <div>

@@ -1,0 +1,1 @@
+ALTER TABLE "contract_letters" ADD COLUMN "sandbox" boolean DEFAULT false NOT NULL;
