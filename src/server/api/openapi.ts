@@ -364,8 +364,12 @@ function openApiDocument(wire: WireFormat): Schema {
         },
       },
       '/api/subpartners': {
+        put: {
+          summary: 'Save partner and sub-partner codes (uce step): body partner_code plus values',
+          responses: saveResponses,
+        },
         post: {
-          summary: 'Save partner and sub-partner codes (uce step)',
+          summary: 'Save partner and sub-partner codes (uce step), earlier shape',
           responses: saveResponses,
         },
       },

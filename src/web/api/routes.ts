@@ -33,7 +33,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     bankName: '/api/banknames',
     saveProgress: '/api/saveprogress',
     partner: (code) => `/api/partners/${encodeURIComponent(code)}`,
-    subPartner: { path: '/api/subpartners', method: 'POST' },
+    subPartner: { path: '/api/subpartners', method: 'PUT' },
     status,
   },
   old: {
