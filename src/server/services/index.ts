@@ -19,6 +19,7 @@ import {
   type WebhookQueue,
 } from './tenancies';
 import { ApiSubmissionStore } from './apiSubmissions';
+import { ProductSelectionStore } from './productSelections';
 import { PartnerKeyService } from '../partnerApi/keys';
 
 export interface Services {
@@ -37,6 +38,7 @@ export interface Services {
   saveProgress: SaveProgressService;
   partnerKeys: PartnerKeyService;
   apiSubmissions: ApiSubmissionStore;
+  products: ProductSelectionStore;
   /** Partners' webhook events; the processing's when it runs, else none are recorded. */
   webhooks: WebhookQueue | undefined;
 }
@@ -66,6 +68,7 @@ export function createServices(deps: ServiceDeps): Services {
   const partners = o.partners ?? new PartnerService(db);
   const webhooks = o.webhooks;
   const apiSubmissions = o.apiSubmissions ?? new ApiSubmissionStore(db);
+  const products = o.products ?? new ProductSelectionStore(db);
   const partnerKeys = o.partnerKeys ?? new PartnerKeyService(db, clock);
   const tenancies =
     o.tenancies ??
@@ -79,6 +82,7 @@ export function createServices(deps: ServiceDeps): Services {
       partners,
       webhooks,
       apiSubmissions,
+      products,
     });
   const status =
     o.status ??
@@ -108,6 +112,7 @@ export function createServices(deps: ServiceDeps): Services {
     saveProgress,
     partnerKeys,
     apiSubmissions,
+    products,
     webhooks,
   };
 }

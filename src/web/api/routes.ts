@@ -5,6 +5,8 @@
 export interface Routes {
   load: string;
   loadQuery: Record<string, string>;
+  /** Spec §7: the save's query names reconf_to in the old mode (the same answer format as the load). */
+  saveQuery: Record<string, string>;
   save: (
     hasCid: boolean,
     reservation: boolean,
@@ -24,6 +26,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
   new: {
     load: '/api/tenancies',
     loadQuery: {},
+    saveQuery: {},
     save: (hasCid) => ({
       path: '/api/tenancies',
       method: hasCid ? 'PATCH' : 'POST',
@@ -39,6 +42,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
   old: {
     load: '/tenancy_steps_reconfigured/cid_to_json',
     loadQuery: { reconf_to: 'json' },
+    saveQuery: { reconf_to: 'json' },
     save: (_hasCid, reservation) => ({
       path: reservation
         ? '/tenancy_reservation_steps_reconfigured/json_to_cid'

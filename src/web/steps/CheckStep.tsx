@@ -63,10 +63,13 @@ export default function CheckStep({ ctx }: StepBodyProps) {
   const form = useStepForm();
   const [rates, setRates] = useState<RatesResponse>();
   const deposit = model.objective.deposit;
+  const payment = model.objective.paymentConditions;
   useEffect(() => {
     if (typeof deposit === 'number' && Number.isFinite(deposit))
-      api.rates(deposit).then(setRates, (err: unknown) => console.warn('rates unavailable', err));
-  }, [api, deposit]);
+      api
+        .rates(deposit, payment)
+        .then(setRates, (err: unknown) => console.warn('rates unavailable', err));
+  }, [api, deposit, payment]);
 
   const earlier = list.filter((s) => canJumpTo(list, 'check', s));
   const freq = model.objective.paymentConditions as PaymentConditions | undefined;

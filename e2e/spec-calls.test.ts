@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hashCid } from '../src/server/services/cid';
+import { completeNewApiApplication } from '../src/server/testing/fixtures';
+import { call } from '../src/server/testing/http';
+import { addDays, todayInBerlin } from '../src/domain/dates';
+import { useBrowserApp } from './support/harness';
+import type { AppServer } from './support/server';
+
+// Spec §7 table, the calls as the web app makes them (ADR 0831): the save's query carries
+// product_selection (the page-global product) and, in the old mode, reconf_to; the rates call
+// carries sum, payment and product_selection. Driven by the visible labels of the pages.
+
+const isoIn = (n: number) => addDays(todayInBerlin(new Date()), n);
+
+/** The fetch calls of a page, as URLs. */
+function recordCalls(page: Page) {
+  const urls: URL[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch') urls.push(new URL(r.url()));
+  });
+  return urls;
+}
+
+/** A complete application up to the extras, saved through the new API (a partner's system). */
+async function draftUpToExtras(server: AppServer): Promise<string> {
+  const app = completeNewApiApplication() as {
+    rentalObject: { rentalContract: Record<string, unknown> };
+  } & Record<string, unknown>;
+  app.rentalObject.rentalContract.signedAt = isoIn(5);
+  app.rentalObject.rentalContract.movedInAt = isoIn(10);
+  app.policyStartDate = isoIn(5);
+  return (await call(server.url, 'POST', '/api/tenancies?step=selling', app)).body.cid as string;
+}
+
+async function productOf(server: AppServer, cid: string) {
+  const r = await server.db.executeSql(
+    `SELECT p.product_selection FROM application_products p
+     JOIN applications a ON a.id = p.application_id WHERE a.cid_hash = $1`,
+    [hashCid(cid)],
+  );
+  return r.rows.map((x) => x.product_selection);
+}
+
+for (const generation of ['new', 'old'] as const) {
+  describe(`spec §7 query parameters of the calls, ${generation} API`, () => {
+    const harness = useBrowserApp({ env: { API_GENERATION: generation } });
+    const savePath =
+      generation === 'new' ? '/api/tenancies' : '/tenancy_steps_reconfigured/json_to_cid';
+    const ratesPath = generation === 'new' ? '/api/rates' : '/ajax::tenancy_logic/rates';
+
+    test('the save sends product_selection (the page-global product) and, old mode, reconf_to', async () => {
+      const { context, page } = await harness.open();
+      const calls = recordCalls(page);
+      await page.goto('/start?product_selection=komfort');
+      await page.getByLabel('Kautionshöhe in €').fill('1500');
+      await page.getByLabel('Neuer Mietvertrag').check();
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      await page.waitForURL((u) => u.pathname === '/uce');
+      const save = calls.find((u) => u.pathname === savePath)!;
+      expect(save.searchParams.get('step')).toBe('start');
+      expect(save.searchParams.get('product_selection')).toBe('komfort');
+      expect(save.searchParams.get('reconf_to')).toBe(generation === 'old' ? 'json' : null);
+      const cid = new URL(page.url()).searchParams.get('cid')!;
+      expect(await productOf(harness.server, cid)).toEqual(['komfort']);
+      await context.close();
+    });
+
+    test('the rates call sends sum, payment and product_selection', async () => {
+      const cid = await draftUpToExtras(harness.server);
+      const { context, page } = await harness.open();
+      const calls = recordCalls(page);
+      await page.goto(`/check?cid=${cid}&product_selection=komfort`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => calls.some((u) => u.pathname === ratesPath)).toBe(true);
+      const rates = calls.find((u) => u.pathname === ratesPath)!;
+      expect(Object.fromEntries(rates.searchParams)).toEqual({
+        sum: '1500',
+        payment: '12',
+        product_selection: 'komfort',
+      });
+      await context.close();
+    });
+  });
+}
