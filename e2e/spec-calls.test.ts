@@ -6,6 +6,7 @@ import { call } from '../src/server/testing/http';
 import { addDays, todayInBerlin } from '../src/domain/dates';
 import { useBrowserApp } from './support/harness';
 import type { AppServer } from './support/server';
+import { shoot } from './support/shots';
 
 // Spec §7 table, the calls as the web app makes them (ADR 0831): the save's query carries
 // product_selection (the page-global product) and, in the old mode, reconf_to; the rates call
@@ -79,6 +80,21 @@ for (const generation of ['new', 'old'] as const) {
         payment: '12',
         product_selection: 'komfort',
       });
+      await context.close();
+    });
+
+    test('check step: the SEPA mandate text names the mandate reference next to the creditor id', async () => {
+      const cid = await draftUpToExtras(harness.server);
+      const { context, page } = await harness.open();
+      await page.goto(`/check?cid=${cid}`);
+      const named = (await call(harness.server.url, 'GET', `/api/mandate?cid=${cid}`)).body;
+      const mandate = page.getByText(/^SEPA-Lastschriftmandat:/);
+      await expect.poll(() => mandate.innerText()).toContain(named.mandateReference);
+      const text = await mandate.innerText();
+      expect(text).toContain(`Gläubiger-Identifikationsnummer ${named.creditorId}`);
+      expect(text).toContain(`Mandatsreferenz: ${named.mandateReference}.`);
+      expect(text).not.toContain('wird Ihnen mit dem Versicherungsschein mitgeteilt');
+      if (generation === 'new') await shoot(page, 'spec-check-mandate', 900);
       await context.close();
     });
   });

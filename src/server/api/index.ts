@@ -5,6 +5,7 @@ import type { Services } from '../services/index';
 import { registerAppConfigRoutes } from './appConfig';
 import { registerCaptchaRoutes } from './captcha';
 import { registerLegalRoutes } from './legal';
+import { registerMandateRoutes } from './mandate';
 import { registerPartnerRoutes } from './partners';
 import { registerRatesRoutes } from './rates';
 import { registerReferenceRoutes } from './reference';
@@ -30,4 +31,5 @@ export function registerApiRoutes(
   registerReferenceRoutes(app, services);
   registerLegalRoutes(app, config);
   registerSaveProgressRoutes(app, services, limits);
+  registerMandateRoutes(app, config, services);
 }

@@ -373,6 +373,25 @@ function openApiDocument(wire: WireFormat): Schema {
           responses: saveResponses,
         },
       },
+      '/api/mandate': {
+        get: {
+          summary:
+            'SEPA mandate of an application for the check step: creditor id and mandate reference (ADR 0832)',
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                properties: {
+                  creditorId: { type: 'string' },
+                  mandateReference: { type: 'string', maxLength: 35 },
+                },
+              },
+              'The mandate the final submission grants; the debits carry this reference',
+            ),
+            '404': err('unknown'),
+          },
+        },
+      },
       '/api/checkout/step': {
         post: {
           summary: 'Checkout step call of the uce step',

@@ -19,6 +19,7 @@ import { useStepForm } from '../state/stepForm';
 import { formatEuro, labelOf, optionLabels, ui } from '../text';
 import { legalTexts } from '../../domain/messages/results';
 import { SellingFields } from './SellingStep';
+import { MandateText } from './MandateText';
 
 /** The documents the acceptance boxes name (content/legal; pages, the contract ones also PDFs). */
 const contractDocuments: LegalSlug[] = [
@@ -58,7 +59,7 @@ function display(path: FieldPath, value: unknown): string {
 export default function CheckStep({ ctx }: StepBodyProps) {
   const { model } = useApplication();
   const { list, reservation } = useFlow();
-  const { api, config } = useServices();
+  const { api } = useServices();
   const navigate = useNavigate();
   const form = useStepForm();
   const [rates, setRates] = useState<RatesResponse>();
@@ -118,7 +119,7 @@ export default function CheckStep({ ctx }: StepBodyProps) {
         <p>{ui.hints.pricesIncludeVat}</p>
         <p>{ui.check.noMinimumTerm}</p>
         <p>{ui.check.withdrawal}</p>
-        <p>{ui.check.sepaMandate(config.creditorId, ui.check.mandateReferencePending)}</p>
+        <MandateText />
         <p>{ui.check.creditCheck}</p>
         <p>{ui.check.firstDebit}</p>
         {model.selling.mailForwarding ? <p>{ui.check.mailForwardingCost}</p> : null}
