@@ -108,6 +108,7 @@ const scenarios: {
       m.landlord = {
         formOfAddress: 'company',
         companyName: 'Wohnbau GmbH',
+        landlordName: 'Petra Verwalterin',
         address: m.landlord.address,
       };
       m.object.isContractLimited = true;
