@@ -1,4 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser';
+import { startAppServer } from './support/server';
 import type { Page } from 'playwright-core';
 import { hashCid } from '../src/server/services/cid';
 import { completeNewApiApplication } from '../src/server/testing/fixtures';
@@ -99,3 +102,56 @@ for (const generation of ['new', 'old'] as const) {
     });
   });
 }
+
+// Spec §7 "All calls go to a configured communication host": the web app served by one server
+// talks to the API of another origin named in its configuration (API_HOST, ADR 0834); that server
+// allows the web origin (CORS_ORIGINS).
+describe('spec §7 configured communication host: web and API on two origins', () => {
+  let web: AppServer;
+  let api: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // The API server learns the web origin after both listen (ports are chosen at start): its
+    // allowed origins are the list the CORS plugin reads on every request.
+    [api, browser] = await Promise.all([
+      startAppServer({ env: { CORS_ORIGINS: 'http://placeholder.invalid' } }),
+      launchBrowser(),
+    ]);
+    web = await startAppServer({ env: { API_HOST: api.url } });
+    api.config.corsOrigins.splice(0, api.config.corsOrigins.length, new URL(web.url).origin);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+    await api?.close();
+  });
+
+  test('the saves go to the configured host and are stored there', async () => {
+    const { context, page } = await newPage(browser, web.url);
+    const calls = recordCalls(page);
+    await page.goto('/start');
+    await page.getByLabel('Kautionshöhe in €').fill('1500');
+    await page.getByLabel('Neuer Mietvertrag').check();
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.waitForURL((u) => u.pathname === '/uce');
+    await page.getByRole('button', { name: 'Weiter' }).click();
+    await page.waitForURL((u) => u.pathname === '/tenant');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const saves = calls.filter((u) => u.pathname === '/api/tenancies');
+    expect(saves.length).toBeGreaterThanOrEqual(2);
+    expect(saves.every((u) => u.origin === new URL(api.url).origin)).toBe(true);
+    // Nothing but the app's configuration (preloaded, not a fetch) comes from the web origin.
+    expect(calls.filter((u) => u.origin === new URL(web.url).origin)).toEqual([]);
+    const cid = new URL(page.url()).searchParams.get('cid')!;
+    const count = async (server: AppServer) =>
+      (
+        await server.db.executeSql(
+          'SELECT count(*)::int AS n FROM applications WHERE cid_hash = $1',
+          [hashCid(cid)],
+        )
+      ).rows[0]!.n;
+    expect(await count(api)).toBe(1);
+    expect(await count(web)).toBe(0);
+    await context.close();
+  });
+});
