@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { applications } from '../src/server/db/schema/index';
+import { hashCid } from '../src/server/services/cid';
 import { completeNewApiApplication } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
 import { fieldErrorMessages } from '../src/domain/messages/errors';
@@ -55,6 +58,62 @@ describe('spec rows in the browser', () => {
       companyName: 'Wohnbau GmbH',
       fullName: 'Petra Verwalterin',
     });
+    await context.close();
+  });
+
+  test('spec §2 /uce: entered when a partner lookup returns data and no cid is stored; Weiter zum Start', async () => {
+    const { context, page, app } = await harness.open();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'fetch') calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto('/start?vm_id=IMMO1');
+    // The lookup answers the partner's sub-partners: the tenant is sent to /uce to choose one.
+    await app.waitForPath('/uce');
+    expect(await app.heading()).toBe('Vermittler');
+    for (const name of [
+      'Filiale Berlin-Mitte',
+      'Filiale Hamburg-Altona',
+      'Filiale München-Schwabing',
+    ])
+      await expect.poll(() => page.getByLabel(name).count()).toBe(1);
+    const forward = page.getByRole('button', { name: 'Weiter zum Start' });
+    expect(await forward.count()).toBe(1);
+    await app.expectAccessible();
+    await page.getByLabel('Filiale Hamburg-Altona').check();
+    await shoot(page, 'spec-uce-choice', 800);
+    await forward.click();
+    // The deposit is still asked: nothing skipped.
+    await app.waitForPath('/start');
+    expect(await page.getByLabel('Kautionshöhe in €').inputValue()).toBe('');
+    await page.getByLabel('Kautionshöhe in €').fill('1500');
+    await page.getByLabel('Neuer Mietvertrag').check();
+    await page.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await app.waitForPath('/tenant');
+    // The attribution works as before: both codes on the application, checked and kept.
+    const cid = app.query('cid')!;
+    const row = (
+      await harness.server.db.orm
+        .select()
+        .from(applications)
+        .where(eq(applications.cidHash, hashCid(cid)))
+    )[0];
+    expect(row).toMatchObject({ partnerCode: 'IMMO1', subPartnerCode: 'B-HAMBURG' });
+    expect(calls).toContain('GET /api/partners/IMMO1');
+    await context.close();
+  });
+
+  test('spec §2: a partner that hides its codes is not sent to /uce early (nothing to choose)', async () => {
+    const { context, page, app } = await harness.open();
+    await page.goto('/start?vm_id=WOHNBAU');
+    await app.waitForPath('/start');
+    await page.getByLabel('Kautionshöhe in €').fill('1500');
+    await page.getByLabel('Neuer Mietvertrag').check();
+    expect(app.path()).toBe('/start');
+    await page.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await app.waitForPath('/uce');
+    expect(await app.heading()).toBe('Vermittler');
+    expect(await page.getByRole('radio', { name: 'Verwaltung Nord' }).count()).toBe(0);
     await context.close();
   });
 });
