@@ -86,6 +86,32 @@ for (const generation of ['new', 'old'] as const) {
       await context.close();
     });
 
+    test('on /uce the web calls the checkout step endpoint: cid, partnerCode, subPartnerCode, product, step uce', async () => {
+      const { context, page } = await harness.open();
+      const bodies: { url: URL; body: URLSearchParams }[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'fetch' && r.method() === 'POST')
+          bodies.push({ url: new URL(r.url()), body: new URLSearchParams(r.postData() ?? '') });
+      });
+      await page.goto('/uce?vm_id=IMMO1&uvm_id=B-BERLIN&product_selection=komfort');
+      // Both codes: /uce saves them by itself and leads to the deposit.
+      await page.waitForURL((u) => u.pathname === '/start');
+      const cid = new URL(page.url()).searchParams.get('cid')!;
+      await expect
+        .poll(() => bodies.filter((b) => b.url.pathname === '/api/checkout/step').length)
+        .toBe(1);
+      const step = bodies.find((b) => b.url.pathname === '/api/checkout/step')!;
+      expect(Object.fromEntries(step.body)).toEqual({
+        cid,
+        partnerCode: 'IMMO1',
+        subPartnerCode: 'B-BERLIN',
+        product: 'komfort',
+        step: 'uce',
+      });
+      await expect.poll(() => productOf(harness.server, cid)).toEqual(['komfort']);
+      await context.close();
+    });
+
     test('check step: the SEPA mandate text names the mandate reference next to the creditor id', async () => {
       const cid = await draftUpToExtras(harness.server);
       const { context, page } = await harness.open();

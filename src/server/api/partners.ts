@@ -68,11 +68,16 @@ export function registerPartnerRoutes(
       ),
   });
 
-  // Spec §7 "checkout step endpoint": cid, partnerCode, subPartnerCode, product, step 'uce'.
+  // Spec §7 "checkout step endpoint": cid, partnerCode, subPartnerCode, product (the page's
+  // product selection, kept like the save's, ADR 0831), step 'uce'. The web does not read it.
   api.post(
     '/api/checkout/step',
     { config: { rateLimit: limits.write }, schema: { body: checkoutStepBody } },
-    async (request, reply) =>
-      uceAnswer(services, codec, { cid: request.body.cid, body: request.body }, reply),
+    async (request, reply) => {
+      const { cid, product } = request.body;
+      // Before the answer: a known cid's application keeps the first product named.
+      if (cid && product) await services.products.recordFirstForCid(cid, product);
+      return uceAnswer(services, codec, { cid, body: request.body }, reply);
+    },
   );
 }

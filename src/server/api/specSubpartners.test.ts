@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
+import { hashCid } from '../services/cid';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
@@ -61,5 +62,37 @@ describe.each(engines)('spec §7 PUT /api/subpartners with body partner_code on 
     );
     expect(Object.keys(r.body).sort()).toEqual(['cid', 'errors', 'skip_to']);
     expect(r.body.errors).toEqual({});
+  });
+
+  // Spec §7 "POST checkout step endpoint | cid, partnerCode, subPartnerCode, product (page-global
+  // product selection), step 'uce' | not read".
+  it('checkout step endpoint: form body cid, partnerCode, subPartnerCode, product, step uce', async () => {
+    const draft = await call(
+      s.url,
+      'PUT',
+      '/tenancy_steps_reconfigured/json_to_cid?step=start&reconf_to=json',
+      'tenancy_retail%5Bobjective%5D%5Bdeposit%5D=900',
+      { form: true },
+    );
+    const cid: string = draft.body.cid;
+    const r = await call(
+      s.url,
+      'POST',
+      '/api/checkout/step',
+      { cid, partnerCode: 'IMMO1', subPartnerCode: 'B-BERLIN', product: 'komfort', step: 'uce' },
+      { form: true },
+    );
+    expect(r.body).toEqual({ cid, errors: {}, skip_to: null });
+    const row = await s.db.executeSql(
+      `SELECT a.partner_code, a.sub_partner_code, p.product_selection FROM applications a
+       LEFT JOIN application_products p ON p.application_id = a.id WHERE a.cid_hash = $1`,
+      [hashCid(cid)],
+    );
+    expect(row.rows).toEqual([
+      { partner_code: 'IMMO1', sub_partner_code: 'B-BERLIN', product_selection: 'komfort' },
+    ]);
+    const other = await call(s.url, 'POST', '/api/checkout/step', { cid, step: 'start' });
+    expect(other.status).toBe(400);
+    expect(other.body.errors[0].code).toBe('invalid_step');
   });
 });

@@ -68,7 +68,7 @@ export function createServices(deps: ServiceDeps): Services {
   const partners = o.partners ?? new PartnerService(db);
   const webhooks = o.webhooks;
   const apiSubmissions = o.apiSubmissions ?? new ApiSubmissionStore(db);
-  const products = o.products ?? new ProductSelectionStore(db);
+  const products = o.products ?? new ProductSelectionStore(db, clock);
   const partnerKeys = o.partnerKeys ?? new PartnerKeyService(db, clock);
   const tenancies =
     o.tenancies ??

@@ -1,4 +1,6 @@
 import type { Database } from '../db/client';
+import type { Clock } from '../clock';
+import { hashCid } from './cid';
 
 /** Longest product name kept; a longer one is cut, never refused (the page names it, not the tenant). */
 export const productSelectionMax = 60;
@@ -8,7 +10,10 @@ export const productSelectionMax = 60;
  * named is kept, later ones do not replace it (like the first known partner code, ADR 0700).
  */
 export class ProductSelectionStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
 
   async recordFirst(applicationId: string, product: string, now: Date): Promise<void> {
     const value = product.trim().slice(0, productSelectionMax);
@@ -17,6 +22,18 @@ export class ProductSelectionStore {
       `INSERT INTO application_products (application_id, product_selection, created_at)
        VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT (application_id) DO NOTHING`,
       [applicationId, value, now.toISOString()],
+    );
+  }
+
+  /** The same for the application of a cid (the uce checkout-step call names the cid). */
+  async recordFirstForCid(cid: string, product: string): Promise<void> {
+    const value = product.trim().slice(0, productSelectionMax);
+    if (!value || !cid) return;
+    await this.db.executeSql(
+      `INSERT INTO application_products (application_id, product_selection, created_at)
+       SELECT id, $2, $3::timestamptz FROM applications WHERE cid_hash = $1
+       ON CONFLICT (application_id) DO NOTHING`,
+      [hashCid(cid), value, this.clock.now().toISOString()],
     );
   }
 

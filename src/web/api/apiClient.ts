@@ -135,6 +135,18 @@ export function createApiClient(
       });
       return readSave(data);
     },
+    async checkoutStep({ cid, partnerCode, subPartnerCode }) {
+      await request(host, routes.checkoutStep, {
+        method: 'POST',
+        body: new URLSearchParams({
+          cid,
+          partnerCode,
+          subPartnerCode,
+          product: product_selection,
+          step: 'uce',
+        }),
+      });
+    },
     async status(cid, reservation) {
       const { data } = await request<Partial<OrderStatus>>(
         host,

@@ -59,5 +59,10 @@ export interface ApiClient {
     partnerCode: string;
     subPartnerCode: string;
   }): Promise<SaveResult>;
+  /**
+   * Spec §7 "POST checkout step endpoint": cid, partnerCode, subPartnerCode, product (the page's
+   * product selection), step 'uce'; the answer is not read.
+   */
+  checkoutStep(args: { cid: string; partnerCode: string; subPartnerCode: string }): Promise<void>;
   status(cid: string, reservation: boolean): Promise<OrderStatus>;
 }

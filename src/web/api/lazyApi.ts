@@ -21,6 +21,7 @@ export function createLazyApi(config: AppConfig, host: string, page: PageContext
     saveProgress: lazy('saveProgress'),
     partner: lazy('partner'),
     saveSubPartner: lazy('saveSubPartner'),
+    checkoutStep: lazy('checkoutStep'),
     status: lazy('status'),
   };
 }

@@ -16,6 +16,8 @@ export interface Routes {
   saveProgress: string;
   partner: (code: string) => string;
   subPartner: { path: string; method: 'POST' | 'PUT' };
+  /** Spec §7 "POST checkout step endpoint" (one path; the spec names no old one). */
+  checkoutStep: string;
   status: (reservation: boolean) => string;
 }
 
@@ -37,6 +39,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     saveProgress: '/api/saveprogress',
     partner: (code) => `/api/partners/${encodeURIComponent(code)}`,
     subPartner: { path: '/api/subpartners', method: 'PUT' },
+    checkoutStep: '/api/checkout/step',
     status,
   },
   old: {
@@ -55,6 +58,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     saveProgress: '/tenancy_steps_reconfigured/save_progress',
     partner: () => '/tenancy_steps_reconfigured/get_uce_configuration',
     subPartner: { path: '/tenancy_steps_reconfigured/save_uce_values', method: 'PUT' },
+    checkoutStep: '/api/checkout/step',
     status,
   },
 };

@@ -211,6 +211,12 @@ function StepFrame({
         return;
       }
       const codes = attributionOf(app.model);
+      // Spec §7: /uce also calls the checkout step endpoint (with a partner code: without one
+      // it has nothing to record); its answer is not read (ADR 0835).
+      if (step === 'uce' && newCid && codes.partnerCode)
+        api
+          .checkoutStep({ cid: newCid, ...codes })
+          .catch((err: unknown) => console.warn('checkout step call failed', err));
       // Both codes known and saved, or the lookup's choice answered: uce is done and leaves the
       // list (back skips it too), so /start continues to the tenant (ADR 0835).
       if (
