@@ -116,4 +116,57 @@ describe('spec rows in the browser', () => {
     expect(await page.getByRole('radio', { name: 'Verwaltung Nord' }).count()).toBe(0);
     await context.close();
   });
+
+  test('spec §2 /start: digital-guarantee support above the maximum deposit, not a dead end', async () => {
+    const { context, page, app } = await harness.open();
+    await page.goto('/start');
+    await page.getByLabel('Kautionshöhe in €').fill('60.000');
+    await page.getByLabel('Kautionshöhe in €').blur();
+    expect(await app.fieldError('objective.deposit')).toContain('Maximalhöhe: 50.000 €.');
+    const support = page.getByRole('region', {
+      name: 'Kaution über dem Höchstbetrag? Wir helfen Ihnen.',
+    });
+    await support.waitFor();
+    await support
+      .getByRole('button', { name: 'Individuelle digitale Bürgschaft anfragen' })
+      .click();
+    const amount = page.getByLabel('Gewünschte Bürgschaftshöhe in €');
+    expect(await amount.inputValue()).toBe('60000');
+    // Incomplete: the messages stand at the fields, nothing is sent.
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    expect(await app.fieldError('guaranteeRequest.name')).toBe('Bitte füllen Sie dieses Feld aus.');
+    await app.expectAccessible();
+    await page.getByLabel('Ihr Vor- und Nachname').fill('Max Mustermann');
+    await page.getByLabel('Ihre E-Mail-Adresse').fill('max.gross@example.org');
+    await page.getByLabel('Telefon für Rückfragen (optional)').fill('+493012345');
+    await shoot(page, 'spec-start-above-maximum', 1100);
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    const status = support.getByRole('status');
+    await expect
+      .poll(() => status.innerText())
+      .toMatch(/^Vielen Dank! Ihre Anfrage AN-[0-9A-F]{12} ist bei uns eingegangen/);
+    const reference = /AN-[0-9A-F]{12}/.exec(await status.innerText())![0];
+    expect(await status.innerText()).toContain('max.gross@example.org');
+    await app.expectAccessible();
+    await shoot(page, 'spec-start-request-sent', 1100);
+    const rows = await harness.server.db.executeSql(
+      'SELECT amount_cents, name, email, phone, state FROM guarantee_requests WHERE reference = $1',
+      [reference],
+    );
+    expect(rows.rows).toEqual([
+      {
+        amount_cents: 6_000_000,
+        name: 'Max Mustermann',
+        email: 'max.gross@example.org',
+        phone: '+493012345',
+        state: 'open',
+      },
+    ]);
+    await expect
+      .poll(() => harness.server.smtp.received.some((m) => m.raw.toString().includes(reference)))
+      .toBe(true);
+    // The flow itself stays where it was: the deposit may still be lowered and the tenant goes on.
+    expect(app.path()).toBe('/start');
+    await context.close();
+  });
 });

@@ -4,6 +4,7 @@ import type { RouteLimits } from '../http/rateLimits';
 import type { Services } from '../services/index';
 import { registerAppConfigRoutes } from './appConfig';
 import { registerCaptchaRoutes } from './captcha';
+import { registerGuaranteeRequestRoutes } from './guaranteeRequests';
 import { registerLegalRoutes } from './legal';
 import { registerMandateRoutes } from './mandate';
 import { registerPartnerRoutes } from './partners';
@@ -32,4 +33,5 @@ export function registerApiRoutes(
   registerLegalRoutes(app, config);
   registerSaveProgressRoutes(app, services, limits);
   registerMandateRoutes(app, config, services);
+  registerGuaranteeRequestRoutes(app, services, limits, config.reconfigured);
 }

@@ -373,6 +373,22 @@ function openApiDocument(wire: WireFormat): Schema {
           responses: saveResponses,
         },
       },
+      '/api/guarantee-requests': {
+        post: {
+          summary:
+            'Request an individual digital guarantee above the online maximum deposit (ADR 0836)',
+          responses: {
+            '201': json(
+              { type: 'object', properties: { reference: { type: 'string' } } },
+              'Stored for staff; the tenant gets a confirmation e-mail',
+            ),
+            '400': json(
+              { type: 'object', properties: { errors: { type: 'object' } } },
+              'A German message per field (amount, name, email, phone, message)',
+            ),
+          },
+        },
+      },
       '/api/mandate': {
         get: {
           summary:

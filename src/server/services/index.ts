@@ -20,6 +20,7 @@ import {
 } from './tenancies';
 import { ApiSubmissionStore } from './apiSubmissions';
 import { ProductSelectionStore } from './productSelections';
+import { GuaranteeRequestService } from './guaranteeRequests';
 import { PartnerKeyService } from '../partnerApi/keys';
 
 export interface Services {
@@ -39,6 +40,7 @@ export interface Services {
   partnerKeys: PartnerKeyService;
   apiSubmissions: ApiSubmissionStore;
   products: ProductSelectionStore;
+  guaranteeRequests: GuaranteeRequestService;
   /** Partners' webhook events; the processing's when it runs, else none are recorded. */
   webhooks: WebhookQueue | undefined;
 }
@@ -96,6 +98,8 @@ export function createServices(deps: ServiceDeps): Services {
   const mailer =
     o.mailer ?? createMailer({ config, log: deps.log, dataDir: config.dataDir, clock });
   const saveProgress = o.saveProgress ?? new SaveProgressService(config, tenancies, mailer);
+  const guaranteeRequests =
+    o.guaranteeRequests ?? new GuaranteeRequestService({ db, mailer, clock, config });
   return {
     applications,
     tenancies,
@@ -113,6 +117,7 @@ export function createServices(deps: ServiceDeps): Services {
     partnerKeys,
     apiSubmissions,
     products,
+    guaranteeRequests,
     webhooks,
   };
 }

@@ -8,3 +8,4 @@ export * from './idempotency';
 export * from './partnerApi';
 export * from './rateLimits';
 export * from './products';
+export * from './guaranteeRequests';
