@@ -18,7 +18,7 @@ export type GuaranteeRequestCode =
   | 'invalidCharacters';
 
 /** The largest deposit we take requests for (a guarantee beyond it is no consumer product). */
-export const guaranteeRequestMaxAmount = 1_000_000;
+const guaranteeRequestMaxAmount = 1_000_000;
 export const guaranteeRequestMaxLengths: Record<
   Exclude<GuaranteeRequestField, 'amount'>,
   number

@@ -83,7 +83,7 @@ export function readSession(secret: string, value: string, nowMs: number): strin
 }
 
 /** The mandate references after an IBAN change (the second, third, ... mandate of a contract). */
-export const mandateReference = (contractNumber: string, n: number): string =>
+const mandateReference = (contractNumber: string, n: number): string =>
   `${contractNumber}-${String(n).padStart(2, '0')}`;
 
 /**

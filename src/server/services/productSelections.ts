@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import { hashCid } from './cid';
 
 /** Longest product name kept; a longer one is cut, never refused (the page names it, not the tenant). */
-export const productSelectionMax = 60;
+const productSelectionMax = 60;
 
 /**
  * The page-global product selection an application began with (spec §7, ADR 0831): the first one
