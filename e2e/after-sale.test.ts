@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { contractTexts } from '../src/domain/messages/contracts';
 import { contracts } from '../src/server/db/schema/index';
-import { contractCredentials, landlordReleaseCode } from '../src/server/contracts/credentials';
+import {
+  contractCredentials,
+  firstMandateReferenceOf,
+  landlordReleaseCode,
+} from '../src/server/contracts/credentials';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
 import { pdfText } from '../src/server/documents/testing/pdfText';
@@ -44,6 +48,7 @@ async function acceptedContract(server: AppServer) {
   )[0]!;
   return {
     number,
+    mandateReference: firstMandateReferenceOf(row.applicationId),
     ...contractCredentials(server.config.serverSecret, row.applicationId),
     landlordCode: landlordReleaseCode(server.config.serverSecret, row.applicationId),
   };
@@ -101,9 +106,8 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
   const h = useBrowserApp({ engine });
 
   test('acceptance e-mail with all documents (read, seal, tags checked); withdrawal from the footer without login; confirmation e-mail with date and time; verification shows "widerrufen"', async () => {
-    const { number, verificationToken, releaseCode, landlordCode } = await acceptedContract(
-      h.server,
-    );
+    const { number, mandateReference, verificationToken, releaseCode, landlordCode } =
+      await acceptedContract(h.server);
 
     // The five documents the acceptance e-mail carries, each sealed and tagged.
     const docs = await checkedAttachments(h.server.smtp, number);
@@ -128,7 +132,7 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
       number,
       'Max Mustermann',
       'Bürgschaftssumme 1.500,00 €',
-      `Mandatsreferenz ${number}-01`,
+      `Mandatsreferenz ${mandateReference}`,
       h.server.config.sepaCreditorId,
       `ziehen wir am ${inDays(14)}`, // pre-notification: 14 days after the application
     ])

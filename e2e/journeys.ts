@@ -219,13 +219,22 @@ export const partnerLinkToContract: Journey = {
   end: { at: '/callback/danke' },
 };
 
-/** vm_id alone: deposit and target first, then /uce, where the tenant names the branch. */
+/**
+ * vm_id alone: the lookup returns the partner's sub-partners and sends the tenant to /uce, where
+ * they choose the branch; 'Weiter zum Start' leads to the deposit, then on to the tenant (ADR 0835).
+ */
 export const partnerCodeOnlyToContract: Journey = {
   name: 'partner link with vm_id alone, to an accepted contract',
   start: '/start?vm_id=IMMO1',
-  steps: newContractDigital.steps.map((s) =>
-    s.at === '/uce' ? { at: '/uce', do: [{ fill: 'uce.subPartnerCode', value: 'B-HAMBURG' }] } : s,
-  ),
+  steps: [
+    {
+      at: '/uce',
+      do: [{ choose: 'uce.subPartnerCode', value: 'B-HAMBURG' }],
+      forwardLabel: 'Weiter zum Start',
+    },
+    ...newContractDigital.steps.filter((s) => s.at === '/start'),
+    ...newContractDigital.steps.filter((s) => s.at !== '/start' && s.at !== '/uce'),
+  ],
   end: { at: '/callback/danke' },
 };
 

@@ -59,6 +59,21 @@ const timeWindow = z
     "must be a duration such as '1 minute' or '30 seconds'",
   );
 
+const pathOf = (v: string) => {
+  try {
+    return new URL(v).pathname;
+  } catch {
+    return undefined;
+  }
+};
+const originOf = (v: string) => {
+  try {
+    return new URL(v).origin;
+  } catch {
+    return undefined;
+  }
+};
+
 const url = (protocols: string[]) =>
   z.string().refine(
     (v) => {
@@ -98,6 +113,15 @@ const envSchema = z.object({
   RESERVATION: bool(false),
   STEPS: stepListSetting,
   SIDEBAR_HOST: z.union([z.literal(''), url(['http:', 'https:'])]).default(''),
+  // Spec §7 "a configured communication host": an origin only (the web app's paths start with /).
+  API_HOST: z
+    .union([z.literal(''), url(['http:', 'https:'])])
+    .default('')
+    .refine((v) => v === '' || ['', '/'].includes(pathOf(v) ?? 'x'), {
+      message: 'must be an origin without a path',
+      abort: true,
+    })
+    .transform((v) => (v ? (originOf(v) ?? '') : '')),
   CHAT_URL: z.union([z.literal(''), url(['http:', 'https:'])]).default(''),
   SEPA_CREDITOR_ID: z
     .string()
@@ -174,6 +198,8 @@ export interface Config {
   reservation: boolean;
   steps: StepId[];
   sidebarHost: string;
+  /** Origin the web app sends its API calls to ('' = the origin that served it; ADR 0834). */
+  apiHost: string;
   chatUrl: string;
   /** SEPA creditor identifier in the mandate text (default: the Bundesbank's documented example). */
   sepaCreditorId: string;
@@ -269,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservation: e.RESERVATION,
     steps: e.STEPS,
     sidebarHost: e.SIDEBAR_HOST,
+    apiHost: e.API_HOST,
     chatUrl: e.CHAT_URL,
     sepaCreditorId: e.SEPA_CREDITOR_ID,
     geocoderUrl: e.GEOCODER_URL,

@@ -90,7 +90,10 @@ function Boot() {
         )}
       </main>
     );
-  const api = createLazyApi(config.app, config.apiHost);
+  // Spec §7: the product selection of the page the app was opened on (ADR 0831).
+  const productSelection =
+    new URLSearchParams(window.location.search).get('product_selection')?.trim() || undefined;
+  const api = createLazyApi(config.app, config.apiHost, { productSelection });
   return (
     <I18nProvider tr={tr}>
       <ServicesProvider value={{ api, config }}>

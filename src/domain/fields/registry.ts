@@ -186,10 +186,11 @@ export const fieldRegistry = {
       wire: 'landlord[gender]',
       newValues: { m: 'male', f: 'female', company: 'company' },
     }),
+    // A company landlord: the person who acts for it (ADR 0833); a person landlord gives first
+    // and last name instead.
     landlordName: text({
-      label: 'Name des Vermieters',
+      label: 'Name des Vermieters (Ansprechpartner)',
       max: 60,
-      notShown: 'read from older stored data and the API; the form asks first and last name',
       wire: 'landlord[fullName]',
     }),
     firstName: text({ label: 'Vorname des Vermieters', max: 30, wire: 'landlord[firstName]' }),

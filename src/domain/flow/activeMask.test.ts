@@ -77,6 +77,8 @@ describe('active mask: a field not shown is neither validated nor submitted', ()
       ctx,
     );
     expect(company).toContain('landlord.companyName');
+    // Spec §3 landlord.landlordName, asked for a company landlord (ADR 0833).
+    expect(company).toContain('landlord.landlordName');
     expect(company).not.toContain('landlord.lastName');
     const person = activeMask(
       m((x) => (x.landlord.formOfAddress = 'f')),
@@ -85,6 +87,7 @@ describe('active mask: a field not shown is neither validated nor submitted', ()
     );
     expect(person).toContain('landlord.lastName');
     expect(person).not.toContain('landlord.companyName');
+    expect(person).not.toContain('landlord.landlordName');
   });
   test('digital guarantee question only below 7,000; shipping notes only for post', () => {
     expect(

@@ -32,6 +32,8 @@ const guards: Partial<Record<FieldPath, Guard>> = {
   'landlord.lastName': landlordPerson,
   'landlord.companyName': (m) => m.landlord.formOfAddress === 'company',
   'landlord.companyNameAddition': (m) => m.landlord.formOfAddress === 'company',
+  // The name of the person acting for a company landlord (ADR 0833).
+  'landlord.landlordName': (m) => m.landlord.formOfAddress === 'company',
   'bankAccount.iban': byIban,
   'bankAccount.accountNumber': (m) => !byIban(m),
   'bankAccount.bankCode': (m) => !byIban(m),

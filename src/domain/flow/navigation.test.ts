@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { defaultAppConfig, isReservationValue } from './config';
-import { backLabel, canJumpTo, forwardLabel, navItems, resolveStep, stepList } from './navigation';
+import {
+  backLabel,
+  canJumpTo,
+  forwardLabel,
+  forwardTarget,
+  navItems,
+  resolveStep,
+  stepList,
+} from './navigation';
 import type { StepId } from './steps';
 import { stepByRoute, steps } from './steps';
 
@@ -47,6 +55,23 @@ describe('forward labels name the next step; the last step submits', () => {
   });
   test('a list leading to start says "Weiter zum Start"', () => {
     expect(forwardLabel(['uce', 'start', 'tenant'], 'uce', false)).toBe('Weiter zum Start');
+  });
+  // Spec §2: /uce "also entered when a partner lookup returns data and no cid is stored"; forward
+  // buttons "Weiter zum Start": the deposit is still asked (ADR 0835).
+  test.each([
+    [undefined, 'Weiter zum Start'],
+    [null, 'Weiter zum Start'],
+    [1500, 'Weiter'],
+  ])('/uce after /start with deposit %s -> %s', (deposit, label) => {
+    const list: StepId[] = ['start', 'uce', 'tenant', 'landlord'];
+    expect(forwardLabel(list, 'uce', false, { objective: { deposit } })).toBe(label);
+    expect(forwardTarget(list, 'uce', { objective: { deposit } })).toBe(
+      deposit ? 'tenant' : 'start',
+    );
+  });
+  test('the last step submits even while the deposit is missing (the reservation leads back)', () => {
+    const r: StepId[] = ['start', 'tenant'];
+    expect(forwardLabel(r, 'tenant', true, { objective: {} })).toBe('Reservierung absenden');
   });
   test('reservation: the tenant step submits the reservation', () => {
     const r = stepList(defaultAppConfig, { ...plain, reservation: true });

@@ -61,11 +61,19 @@ export function previousStep(list: readonly StepId[], step: StepId): StepId | un
 export const finalButtonLabel = 'Kostenpflichtig abschliessen';
 export const reservationButtonLabel = 'Reservierung absenden';
 
-/** The forward button names where it leads; the last step submits (paid, or the reservation). */
-export function forwardLabel(list: readonly StepId[], step: StepId, reservation: boolean): string {
+/**
+ * The forward button names where it leads: 'Weiter zum Start' while the deposit is missing after
+ * /start (forwardTarget, spec §2 forward buttons); the last step submits (paid, or the reservation).
+ */
+export function forwardLabel(
+  list: readonly StepId[],
+  step: StepId,
+  reservation: boolean,
+  model?: { objective: { deposit?: number | null } },
+): string {
   const next = nextStep(list, step);
   if (next === undefined) return reservation ? reservationButtonLabel : finalButtonLabel;
-  return steps[next].forwardLabel;
+  return steps[(model && forwardTarget(list, step, model)) ?? next].forwardLabel;
 }
 
 /** The back button names the previous step; the first step has none. */

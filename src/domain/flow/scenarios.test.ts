@@ -34,7 +34,7 @@ function complete(): FormModel {
     ...m.object,
     address,
     contractSignDate: '01.04.2026',
-    moveInDate: '01.04.2026',
+    moveInDate: '02.04.2026',
     coldRent: 700,
     isContractLimited: false,
     isContractTerminated: false,
@@ -108,6 +108,7 @@ const scenarios: {
       m.landlord = {
         formOfAddress: 'company',
         companyName: 'Wohnbau GmbH',
+        landlordName: 'Petra Verwalterin',
         address: m.landlord.address,
       };
       m.object.isContractLimited = true;

@@ -147,6 +147,7 @@ export const steps: Record<StepId, StepDefinition> = {
       'landlord.lastName',
       'landlord.companyName',
       'landlord.companyNameAddition',
+      'landlord.landlordName',
       ...address('landlord'),
     ],
   },

@@ -54,6 +54,8 @@ export const ui = {
     uce: {
       title: 'Vermittler',
       intro: 'Wurden Sie von einem Vermittler beraten? Dann tragen Sie hier seinen Code ein.',
+      chooseIntro:
+        'Welche Stelle unseres Partners hat Sie beraten? Wählen Sie sie aus, wenn Sie sie kennen.',
     },
     tenant: {
       title: 'Angaben zum Mieter',

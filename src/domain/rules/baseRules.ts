@@ -65,14 +65,15 @@ const contractSignDate: Check = (v, m, ctx) => {
   const d = date(v)!;
   if (d > addDays(ctx.today, limits.contractSignMaxDaysAhead)) return 'tooFarAhead';
   const moveIn = iso(m, 'object.moveInDate');
-  if (moveIn && d > moveIn) return 'notBeforeMoveIn';
+  // Spec §5: "before the move-in date", strictly; the same day fails on both fields (ADR 0830).
+  if (moveIn && d >= moveIn) return 'notBeforeMoveIn';
   return undefined;
 };
 
 const moveInDate: Check = (v, m, ctx) => {
   const d = date(v)!;
   const signed = iso(m, 'object.contractSignDate');
-  if (signed && d < signed) return 'notAfterSignDate';
+  if (signed && d <= signed) return 'notAfterSignDate';
   if (d > addDays(ctx.today, limits.moveInMaxDaysAhead)) return 'tooFarAhead';
   if (m.objective.target !== 'retrieveDeposit') {
     if (ctx.reconfigured) {

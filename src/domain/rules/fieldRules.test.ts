@@ -60,7 +60,7 @@ describe('cold rent and three monthly cold rents', () => {
   ]);
 });
 
-describe('contract sign date: at most 30 days ahead, not after move-in', () => {
+describe('contract sign date: before the move-in date and at most 30 days in the future', () => {
   table('object.contractSignDate', [
     ['', ['required']],
     ['2026-03-15', ['invalidDate']],
@@ -74,11 +74,13 @@ describe('contract sign date: at most 30 days ahead, not after move-in', () => {
     ['15.04.2026', ['tooFarAhead']], // today + 31
     ['01.01.2020', []],
     ['10.04.2026', ['notBeforeMoveIn'], { 'object.moveInDate': '09.04.2026' }],
-    ['09.04.2026', [], { 'object.moveInDate': '09.04.2026' }],
+    // Spec §5 "before the move-in date": strictly before, the same day fails (ADR 0830).
+    ['09.04.2026', ['notBeforeMoveIn'], { 'object.moveInDate': '09.04.2026' }],
+    ['08.04.2026', [], { 'object.moveInDate': '09.04.2026' }],
   ]);
 });
 
-describe('move-in date: after sign date, at most 180 days ahead, past only when reconfigured', () => {
+describe('Move-in date: after the contract date, at most 180 days ahead, past only when reconfigured', () => {
   table('object.moveInDate', [
     ['', ['required']],
     ['11.09.2026', []], // today + 180
@@ -89,7 +91,9 @@ describe('move-in date: after sign date, at most 180 days ahead, past only when 
     ['28.02.2026', ['tooFarInPast'], {}, reconf], // today - 15
     ['01.01.2020', [], { 'objective.target': 'retrieveDeposit' }],
     ['01.04.2026', ['notAfterSignDate'], { 'object.contractSignDate': '02.04.2026' }],
-    ['02.04.2026', [], { 'object.contractSignDate': '02.04.2026' }],
+    // Spec §5 "Move-in date: after the contract date": the same day fails (ADR 0830).
+    ['02.04.2026', ['notAfterSignDate'], { 'object.contractSignDate': '02.04.2026' }],
+    ['03.04.2026', [], { 'object.contractSignDate': '02.04.2026' }],
   ]);
 });
 

@@ -17,6 +17,8 @@ export function registerAppConfigRoutes(
   app.get('/api/config', async () => ({
     ...services.tenancies.appConfig(),
     sidebarHost: config.sidebarHost,
+    // Spec §7: the communication host; that server lists this one's origin in CORS_ORIGINS.
+    apiHost: config.apiHost,
     chatUrl: config.chatUrl || null,
     creditorId: config.sepaCreditorId,
     // The premium is shown from the first step on, computed in the browser with the domain tariff.

@@ -4,7 +4,9 @@ import type { RouteLimits } from '../http/rateLimits';
 import type { Services } from '../services/index';
 import { registerAppConfigRoutes } from './appConfig';
 import { registerCaptchaRoutes } from './captcha';
+import { registerGuaranteeRequestRoutes } from './guaranteeRequests';
 import { registerLegalRoutes } from './legal';
+import { registerMandateRoutes } from './mandate';
 import { registerPartnerRoutes } from './partners';
 import { registerRatesRoutes } from './rates';
 import { registerReferenceRoutes } from './reference';
@@ -30,4 +32,6 @@ export function registerApiRoutes(
   registerReferenceRoutes(app, services);
   registerLegalRoutes(app, config);
   registerSaveProgressRoutes(app, services, limits);
+  registerMandateRoutes(app, config, services);
+  registerGuaranteeRequestRoutes(app, services, limits, config.reconfigured);
 }

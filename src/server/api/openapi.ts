@@ -369,9 +369,48 @@ function openApiDocument(wire: WireFormat): Schema {
         },
       },
       '/api/subpartners': {
-        post: {
-          summary: 'Save partner and sub-partner codes (uce step)',
+        put: {
+          summary: 'Save partner and sub-partner codes (uce step): body partner_code plus values',
           responses: saveResponses,
+        },
+        post: {
+          summary: 'Save partner and sub-partner codes (uce step), earlier shape',
+          responses: saveResponses,
+        },
+      },
+      '/api/guarantee-requests': {
+        post: {
+          summary:
+            'Request an individual digital guarantee above the online maximum deposit (ADR 0836)',
+          responses: {
+            '201': json(
+              { type: 'object', properties: { reference: { type: 'string' } } },
+              'Stored for staff; the tenant gets a confirmation e-mail',
+            ),
+            '400': json(
+              { type: 'object', properties: { errors: { type: 'object' } } },
+              'A German message per field (amount, name, email, phone, message)',
+            ),
+          },
+        },
+      },
+      '/api/mandate': {
+        get: {
+          summary:
+            'SEPA mandate of an application for the check step: creditor id and mandate reference (ADR 0832)',
+          responses: {
+            '200': json(
+              {
+                type: 'object',
+                properties: {
+                  creditorId: { type: 'string' },
+                  mandateReference: { type: 'string', maxLength: 35 },
+                },
+              },
+              'The mandate the final submission grants; the debits carry this reference',
+            ),
+            '404': err('unknown'),
+          },
         },
       },
       '/api/checkout/step': {

@@ -16,6 +16,11 @@ const uceBody = edgeObject({
   subPartnerCode: bodyText({ description: 'Sub-partner code' }),
   product: bodyText({ description: "Partner's product name" }),
 });
+/** Spec §7: PUT /api/subpartners takes `partner_code` plus the values (here in new-API names). */
+const subPartnersBody = edgeObject({
+  ...uceBody.def.shape,
+  partner_code: bodyText({ description: 'Partner code (spec §7 name; wins over partnerCode)' }),
+});
 const checkoutStepBody = edgeObject({
   ...uceBody.def.shape,
   step: z.optional(z.enum(['uce'])).register(edgeMeta, {
@@ -43,23 +48,36 @@ export function registerPartnerRoutes(
     async (request, reply) => partnerAnswer(services, request.params.code, reply),
   );
 
-  api.post(
-    '/api/subpartners',
-    { config: { rateLimit: limits.write }, schema: { querystring: cidQuery, body: uceBody } },
-    async (request, reply) =>
+  // Spec §7: PUT with body partner_code plus the values, answering cid, errors, skip_to. POST
+  // stays for callers of the earlier shape (partnerCode).
+  api.route({
+    method: ['PUT', 'POST'],
+    url: '/api/subpartners',
+    config: { rateLimit: limits.write },
+    schema: { querystring: cidQuery, body: subPartnersBody },
+    handler: async (request, reply) =>
       uceAnswer(
         services,
         codec,
-        { cid: request.query.cid ?? request.body.cid, body: request.body },
+        {
+          cid: request.query.cid ?? request.body.cid,
+          body: request.body,
+          partnerCode: request.body.partner_code,
+        },
         reply,
       ),
-  );
+  });
 
-  // Spec §7 "checkout step endpoint": cid, partnerCode, subPartnerCode, product, step 'uce'.
+  // Spec §7 "checkout step endpoint": cid, partnerCode, subPartnerCode, product (the page's
+  // product selection, kept like the save's, ADR 0831), step 'uce'. The web does not read it.
   api.post(
     '/api/checkout/step',
     { config: { rateLimit: limits.write }, schema: { body: checkoutStepBody } },
-    async (request, reply) =>
-      uceAnswer(services, codec, { cid: request.body.cid, body: request.body }, reply),
+    async (request, reply) => {
+      const { cid, product } = request.body;
+      // Before the answer: a known cid's application keeps the first product named.
+      if (cid && product) await services.products.recordFirstForCid(cid, product);
+      return uceAnswer(services, codec, { cid, body: request.body }, reply);
+    },
   );
 }

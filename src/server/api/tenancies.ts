@@ -37,7 +37,7 @@ export function registerTenancyRoutes(
       config: { rateLimit: writeLimit },
       schema: { querystring: saveQuery },
       handler: async (request, reply) => {
-        const { cid, step, reservation } = request.query;
+        const { cid, step, reservation, product_selection } = request.query;
         return tenancySaveAnswer(
           services,
           {
@@ -47,6 +47,7 @@ export function registerTenancyRoutes(
             step,
             body: request.body,
             partner: request.partner,
+            productSelection: product_selection,
           },
           reply,
         );

@@ -14,7 +14,7 @@ import {
   contractLetters,
   contracts,
 } from '../db/schema/index';
-import { contractCredentials, landlordReleaseCode } from './credentials';
+import { contractCredentials, firstMandateReferenceOf, landlordReleaseCode } from './credentials';
 import { runDeletion } from '../processing/deletion';
 
 const EMAIL = 'max.mustermann@example.org';
@@ -189,7 +189,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
       status: 'active',
       withdrawalPossible: true,
     });
-    expect(me.body.mandateReference).toBe(`${number}-01`);
+    // The first mandate's reference, the one the check step named (ADR 0832).
+    expect(me.body.mandateReference).toBe(firstMandateReferenceOf(id));
 
     const bad = await call(
       s.url,

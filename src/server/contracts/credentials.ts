@@ -1,3 +1,4 @@
+import { firstMandateReference } from '../../domain/contracts/mandate';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
@@ -94,6 +95,27 @@ export function readSession(secret: string, value: string, nowMs: number): strin
   return Number(m[2]) > nowMs ? m[1] : undefined;
 }
 
-/** The first mandate reference of a contract and the ones after an IBAN change. */
-export const mandateReference = (contractNumber: string, n: number): string =>
+/** The mandate references after an IBAN change (the second, third, ... mandate of a contract). */
+const mandateReference = (contractNumber: string, n: number): string =>
   `${contractNumber}-${String(n).padStart(2, '0')}`;
+
+/**
+ * The reference of the mandate that replaces `current`: the first mandate's (ADR 0832) is
+ * followed by `{contract number}-02`, each later one counts on.
+ */
+export function nextMandateReference(contractNumber: string, current: string): string {
+  const n = current.startsWith(`${contractNumber}-`)
+    ? Number(current.slice(contractNumber.length + 1))
+    : 1;
+  return mandateReference(contractNumber, (Number.isInteger(n) && n > 0 ? n : 1) + 1);
+}
+
+/**
+ * The first mandate's reference: formed from the application id, so the check step names it before
+ * the contract number exists and the contract's debits carry the same one (ADR 0832).
+ */
+export function firstMandateReferenceOf(applicationId: string): string {
+  const reference = firstMandateReference(applicationId);
+  if (!reference) throw new Error('an application id is a uuid');
+  return reference;
+}

@@ -7,7 +7,7 @@ import {
 } from '../../domain/index';
 import type { Tx } from '../db/client';
 import { contractLetters, contracts } from '../db/schema/index';
-import { contractCredentials, mandateReference, sha256 } from './credentials';
+import { contractCredentials, firstMandateReferenceOf, sha256 } from './credentials';
 
 /**
  * Opens the contract of an accepted application, in the decision's transaction: status active,
@@ -44,7 +44,7 @@ export async function openContract(
       paymentsPerYear: args.model.objective.paymentConditions ?? 12,
       ratePerPaymentCents: args.ratePerPaymentCents,
       withdrawalDeadline: withdrawalDeadline(acceptedOn, args.digital),
-      mandateReference: mandateReference(args.contractNumber, 1),
+      mandateReference: firstMandateReferenceOf(args.applicationId),
       verificationTokenHash: sha256(verificationToken),
       releaseCodeHash: sha256(releaseCode),
     })

@@ -40,7 +40,7 @@ import {
 import { factsOf, formatAddress } from '../processing/facts';
 import { formModelOf } from '../services/storedModel';
 import {
-  mandateReference,
+  nextMandateReference,
   landlordReleaseCode,
   normaliseReleaseCode,
   readWithdrawalLinkToken,
@@ -402,8 +402,7 @@ export class ContractService {
     const ref = await this.deps.db.transaction(async (tx) => {
       const l = await this.mustLoad(applicationId, tx);
       this.mustBeActive(l);
-      const n = Number(/-(\d+)$/.exec(l.contract.mandateReference)?.[1] ?? '1') + 1;
-      const next = mandateReference(l.contract.contractNumber, n);
+      const next = nextMandateReference(l.contract.contractNumber, l.contract.mandateReference);
       const data = { ...(l.app.data as Record<string, unknown>) };
       data.bankAccount = {
         ...l.model.bankAccount,

@@ -6,6 +6,18 @@ import { bodyText, edgeObject, pathParam, queryOneOf, queryText, requiredQueryTe
 // (ADR 0309). Steps come from the domain's step list, so a step the domain does not know is refused
 // here with the sentence the save answered with before.
 
+/** The payment frequencies by number (old API, spec §3) and by the new API's words. */
+const paymentValues = [
+  '1',
+  '2',
+  '4',
+  '12',
+  'annually',
+  'semi-annually',
+  'quarterly',
+  'monthly',
+] as const;
+
 export const cidParam = queryText({ description: 'Session id (144 random bits); keep it secret.' });
 
 export const stepParam = queryOneOf(stepIds, {
@@ -16,7 +28,15 @@ export const stepParam = queryOneOf(stepIds, {
 });
 
 export const productSelectionParam = queryText({
-  description: "Product selection of the page (stored with a partner's call)",
+  description:
+    'Product selection of the page: kept for the application a save creates (ADR 0831); one tariff for all products',
+});
+
+/** Old API: the answer format of the reconfigured endpoints; json is the only one (ADR 0831). */
+export const reconfToParam = queryOneOf(['json'], {
+  description: 'Answer format of the reconfigured endpoints: json (or empty)',
+  code: 'invalid_reconf_to',
+  message: apiMessages.invalidReconfTo,
 });
 
 /** The bank code under the three names clients have used for it. */
@@ -34,7 +54,12 @@ export const ratesQuery = edgeObject({
     code: 'invalid_sum',
     message: apiMessages.invalidSum,
   }),
-  payment: queryText({ description: 'Frequency (ignored: all are answered)' }),
+  payment: queryOneOf(paymentValues, {
+    description:
+      'Chosen frequency (1, 2, 4, 12 or the new-API words); every frequency is answered, an unknown one is refused',
+    code: 'invalid_payment',
+    message: apiMessages.invalidPayment,
+  }),
   product_selection: productSelectionParam,
 });
 

@@ -31,9 +31,11 @@ function originOf(url: string | undefined): string | undefined {
 /** The one helmet configuration: CSP, no referrer, and helmet's other defaults. */
 export function helmetOptions(config: Config): FastifyHelmetOptions {
   const extraScript = [originOf(config.chatUrl)].filter((o): o is string => !!o);
-  const extraConnect = [originOf(config.sidebarHost), originOf(config.chatUrl)].filter(
-    (o): o is string => !!o,
-  );
+  const extraConnect = [
+    originOf(config.sidebarHost),
+    originOf(config.chatUrl),
+    originOf(config.apiHost),
+  ].filter((o): o is string => !!o);
   return {
     contentSecurityPolicy: {
       useDefaults: true,

@@ -5,7 +5,9 @@ import {
   bankCodeOf,
   bankCodeQuery,
   cidParam,
+  productSelectionParam,
   ratesQuery,
+  reconfToParam,
   saveProgressBody,
   saveProgressQuery,
   stepParam,
@@ -22,8 +24,14 @@ import type { Services } from '../services/index';
 const ajax = '/ajax::::tenancy_logic';
 
 const cidQuery = edgeObject({ cid: cidParam });
-const loadQuery = edgeObject({ cid: cidParam, reconf_to: queryText({ description: 'Ignored' }) });
-const saveQuery = edgeObject({ cid: cidParam, step: stepParam });
+const loadQuery = edgeObject({ cid: cidParam, reconf_to: reconfToParam });
+// Spec §7: the old save's query is cid, step, product_selection, reconf_to (ADR 0831).
+const saveQuery = edgeObject({
+  cid: cidParam,
+  step: stepParam,
+  product_selection: productSelectionParam,
+  reconf_to: reconfToParam,
+});
 const uceQuery = edgeObject({ partner_code: queryText({ description: 'Partner code' }) });
 const uceBody = edgeObject({
   cid: bodyText({ description: 'Session id' }),
@@ -59,7 +67,7 @@ export function registerLegacyRoutes(
       config: { rateLimit: limits.write },
       schema: { querystring: saveQuery },
       handler: async (request, reply) => {
-        const { cid, step } = request.query;
+        const { cid, step, product_selection } = request.query;
         return tenancySaveAnswer(
           services,
           {
@@ -69,6 +77,7 @@ export function registerLegacyRoutes(
             step,
             body: request.body,
             partner: request.partner,
+            productSelection: product_selection,
           },
           reply,
         );

@@ -255,3 +255,20 @@ export function declinedMail(
     ...review,
   ]);
 }
+
+/** Confirmation of a request for an individual digital guarantee (ADR 0836). */
+export function guaranteeRequestMail(d: {
+  name: string;
+  reference: string;
+  amount: number;
+  deleteAfterDays: number;
+}): RenderedMail {
+  const g = t.guaranteeRequest;
+  return render(g.subject(d.reference), [
+    { p: greeting({ firstName: undefined, lastName: d.name }) },
+    { p: g.received(formatEuro(d.amount)) },
+    { p: g.next },
+    { p: g.reference(d.reference) },
+    { p: g.privacy(d.deleteAfterDays) },
+  ]);
+}

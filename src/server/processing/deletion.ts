@@ -30,6 +30,8 @@ export interface DeletionReport {
   lettersRemoved: number;
   /** Rate-limit counters whose window is over (ADR 1114). */
   rateLimitCountersRemoved: number;
+  /** Requests for an individual guarantee answered more than DATA_RETENTION_DAYS ago (ADR 0836). */
+  guaranteeRequestsRemoved: number;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function runDeletion(
     accessTokensRemoved: 0,
     lettersRemoved: 0,
     rateLimitCountersRemoved: 0,
+    guaranteeRequestsRemoved: 0,
   };
   for (;;) {
     const deleted = await deleteBatch(db, settings, now, batchSize, report);
@@ -133,6 +136,13 @@ export async function runDeletion(
       [nowIso],
     );
     report.rateLimitCountersRemoved = counters.rows.length;
+    const guaranteeRequests = await executeSqlIn(
+      tx,
+      `DELETE FROM guarantee_requests WHERE state = 'answered' AND answered_at < $1::timestamptz
+       RETURNING reference`,
+      [new Date(now.getTime() - settings.dataRetentionDays * DAY).toISOString()],
+    );
+    report.guaranteeRequestsRemoved = guaranteeRequests.rows.length;
   });
   if (db.engine === 'pglite') await db.executeSql('VACUUM');
   return report;

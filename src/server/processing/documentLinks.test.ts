@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
 import { applications } from '../db/schema/index';
-import { contractCredentials } from '../contracts/credentials';
+import { contractCredentials, firstMandateReferenceOf } from '../contracts/credentials';
 import { pdfText } from '../documents/testing/pdfText';
 import { poppler } from '../documents/testing/pdfTools';
 import { leaves, parseMime } from '../mail/testing/mime';
@@ -31,6 +31,11 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
   let cid: string;
   let st: Awaited<ReturnType<typeof poll>>;
   const get = (path: string, init?: RequestInit) => fetch(`${s.url}${path}`, init);
+  /** The first mandate's reference, the one the check step named (ADR 0832). */
+  const referenceOf = async (orderId: string) =>
+    firstMandateReferenceOf(
+      (await s.db.orm.select().from(applications).where(eq(applications.orderId, orderId)))[0]!.id,
+    );
 
   beforeAll(async () => {
     s = await startTestServer({
@@ -98,7 +103,7 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     const r = await get(st.documents![1]!.url);
     expect(r.status).toBe(200);
     const text = await pdfText(new Uint8Array(await r.arrayBuffer()));
-    expect(text).toContain(`Mandatsreferenz ${st.orderId}-01`);
+    expect(text).toContain(`Mandatsreferenz ${await referenceOf(st.orderId)}`);
     expect(text).toContain('DE98ZZZ09999999999');
     // submitted Monday 2 March 2026 -> first debit 14 days later, Monday 16 March
     expect(text).toContain('ziehen wir am 16.03.2026');
@@ -194,7 +199,7 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     expect(text).toContain('Schaltfläche „Vertrag widerrufen“');
     expect(text).toContain(`${publicUrl}/widerruf?link=`);
     expect(text).toContain('gelten bis zum 01.04.2026'); // 30 days (DOCUMENT_LINK_DAYS)
-    expect(text).toContain(`Mandatsreferenz ${st.orderId}-01`);
+    expect(text).toContain(`Mandatsreferenz ${await referenceOf(st.orderId)}`);
     const link = new RegExp(`${publicUrl}(/api/documents/\\S+/policy\\.pdf\\S+)`).exec(text)![1]!;
     expect((await get(link)).status).toBe(200);
     expect(text).not.toContain(cid);

@@ -14,7 +14,11 @@ import { documentTexts } from '../texts/documents';
 import { sandboxTexts } from '../texts/sandbox';
 import type { ApplicationRow } from '../db/schema/index';
 import { maskIban } from './debit';
-import { contractCredentials, mandateReference, verificationUrl } from '../contracts/credentials';
+import {
+  contractCredentials,
+  firstMandateReferenceOf,
+  verificationUrl,
+} from '../contracts/credentials';
 import { factsOf, type ApplicationFacts, type Person } from './facts';
 import {
   addDays,
@@ -200,7 +204,7 @@ export async function issueDocuments(
       issuedAt,
       extras,
       sepa: {
-        mandateReference: mandateReference(number, 1),
+        mandateReference: firstMandateReferenceOf(args.app.id),
         ...accountOf(model, f),
         firstDebitOn: firstDebitOn(args.app.submittedAt ?? issuedAt),
         firstDebitAmount:

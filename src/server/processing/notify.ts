@@ -21,7 +21,7 @@ import { factsOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
 import type { MailKind, Outcome } from './rules';
 import { unseal } from './seal';
-import { mandateReference, withdrawalUrl } from '../contracts/credentials';
+import { firstMandateReferenceOf, withdrawalUrl } from '../contracts/credentials';
 
 const DAY = 86_400_000;
 
@@ -184,7 +184,7 @@ export async function sendApplicationMail(
       firstDebit: {
         on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
         amount: data.ratePerPayment + (mailForwarding(model) ? mailForwardingPriceEur : 0),
-        mandateReference: mandateReference(decision.number, 1),
+        mandateReference: firstMandateReferenceOf(applicationId),
       },
     });
   } else if (outcome === 'pending') {

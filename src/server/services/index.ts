@@ -19,6 +19,8 @@ import {
   type WebhookQueue,
 } from './tenancies';
 import { ApiSubmissionStore } from './apiSubmissions';
+import { ProductSelectionStore } from './productSelections';
+import { GuaranteeRequestService } from './guaranteeRequests';
 import { PartnerKeyService } from '../partnerApi/keys';
 
 export interface Services {
@@ -37,6 +39,8 @@ export interface Services {
   saveProgress: SaveProgressService;
   partnerKeys: PartnerKeyService;
   apiSubmissions: ApiSubmissionStore;
+  products: ProductSelectionStore;
+  guaranteeRequests: GuaranteeRequestService;
   /** Partners' webhook events; the processing's when it runs, else none are recorded. */
   webhooks: WebhookQueue | undefined;
 }
@@ -66,6 +70,7 @@ export function createServices(deps: ServiceDeps): Services {
   const partners = o.partners ?? new PartnerService(db);
   const webhooks = o.webhooks;
   const apiSubmissions = o.apiSubmissions ?? new ApiSubmissionStore(db);
+  const products = o.products ?? new ProductSelectionStore(db, clock);
   const partnerKeys = o.partnerKeys ?? new PartnerKeyService(db, clock);
   const tenancies =
     o.tenancies ??
@@ -79,6 +84,7 @@ export function createServices(deps: ServiceDeps): Services {
       partners,
       webhooks,
       apiSubmissions,
+      products,
     });
   const status =
     o.status ??
@@ -92,6 +98,8 @@ export function createServices(deps: ServiceDeps): Services {
   const mailer =
     o.mailer ?? createMailer({ config, log: deps.log, dataDir: config.dataDir, clock });
   const saveProgress = o.saveProgress ?? new SaveProgressService(config, tenancies, mailer);
+  const guaranteeRequests =
+    o.guaranteeRequests ?? new GuaranteeRequestService({ db, mailer, clock, config });
   return {
     applications,
     tenancies,
@@ -108,6 +116,8 @@ export function createServices(deps: ServiceDeps): Services {
     saveProgress,
     partnerKeys,
     apiSubmissions,
+    products,
+    guaranteeRequests,
     webhooks,
   };
 }

@@ -7,6 +7,7 @@ import { checkAttribution, type PartnerDirectory } from './attribution';
 import { isPlausibleCid, newCid } from './cid';
 import type { PartnerCaller } from '../partnerApi/keys';
 import type { WebhookEventType } from '../webhooks/events';
+import type { ProductSelectionStore } from './productSelections';
 import type { ApiSubmissionStore } from './apiSubmissions';
 import { partnerApiWarnings } from '../texts/api';
 import {
@@ -58,6 +59,8 @@ export interface SaveInput {
   body: unknown;
   /** The partner whose key authenticated the call (no captcha, partner defaults; ADR 0711). */
   partner?: PartnerCaller | null;
+  /** Spec §7 query product_selection: kept for an application it creates (ADR 0831). */
+  productSelection?: string;
 }
 
 /** What an integrator should look at although the save went through (ADR 0711). */
@@ -125,6 +128,7 @@ export class TenancyService {
       partners: PartnerDirectory;
       webhooks?: WebhookQueue;
       apiSubmissions?: ApiSubmissionStore;
+      products?: ProductSelectionStore;
     },
   ) {
     this.codecs = wireCodecs(deps.config.reconfigured);
@@ -260,6 +264,14 @@ export class TenancyService {
       },
       { submit: verdict.submits, scope: target.scope },
     );
+    // The page's product is the one the application began with: written only when it is created
+    // (no extra statement on the saves that follow, ADR 0601).
+    if (!row && input.productSelection)
+      await this.deps.products?.recordFirst(
+        applicationId,
+        input.productSelection,
+        this.deps.clock.now(),
+      );
     const answer: SaveAnswer = verdict.submits
       ? { cid: target.cid, errors: {}, skip_to: null, state: 'submitted' }
       : {

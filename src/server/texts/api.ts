@@ -34,6 +34,9 @@ export const apiMessages = {
   onlyStepUce: 'Dieser Aufruf kennt nur den Schritt uce.',
   documentNotYetIssued: 'Das Dokument steht erst zur Verfügung, wenn Ihr Antrag angenommen wurde.',
   invalidSum: 'Bitte geben Sie die Kautionssumme als Zahl an, z. B. sum=1500.',
+  invalidPayment:
+    'Unbekannte Zahlweise (payment). Erlaubt: 1, 2, 4, 12 oder annually, semi-annually, quarterly, monthly.',
+  invalidReconfTo: 'Unbekanntes Antwortformat (reconf_to). Erlaubt: json.',
   invalidBankCode: 'Die Bankleitzahl muss aus 8 Ziffern bestehen.',
   unknownBankCode: 'Zu dieser Bankleitzahl ist uns keine Bank bekannt.',
   unknownHelp: 'Zu diesem Feld gibt es keinen Hilfetext.',

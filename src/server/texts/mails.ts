@@ -198,4 +198,16 @@ export const mailTexts = {
     confirmedToLandlord:
       'Zur Sicherheit bestätigen wir die Freigabe Ihrem Vermieter zusätzlich per Brief. Stammt die Freigabe nicht von Ihrem Vermieter, melden Sie sich bitte sofort bei uns: Dann prüfen wir sie, und die Bürgschaft besteht weiter, bis Ihr Vermieter sie selbst freigibt.',
   },
+  /** Confirmation of a request for an individual digital guarantee (ADR 0836). */
+  guaranteeRequest: {
+    subject: (reference: string) =>
+      `Ihre Anfrage ${reference}: individuelle digitale Mietkautionsbürgschaft`,
+    received: (amount: string) =>
+      `vielen Dank für Ihre Anfrage nach einer individuellen digitalen Bürgschaft über ${amount}. Sie ist bei uns eingegangen.`,
+    next: 'Eine Mitarbeiterin oder ein Mitarbeiter prüft Ihre Anfrage und meldet sich innerhalb von zwei Werktagen per E-Mail oder, wenn Sie eine Telefonnummer angegeben haben, telefonisch bei Ihnen. Bis dahin ist nichts weiter zu tun; es entstehen Ihnen keine Kosten.',
+    reference: (reference: string) =>
+      `Bitte nennen Sie bei Rückfragen die Nummer Ihrer Anfrage: ${reference}.`,
+    privacy: (days: number) =>
+      `Ihre Angaben verwenden wir nur für diese Anfrage und löschen sie ${days} Tage nach unserer Antwort.`,
+  },
 } as const;

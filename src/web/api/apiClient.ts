@@ -12,6 +12,11 @@ import type { ApiClient, LoadResult, OrderStatus, SaveResult } from './client';
 import { HttpError, request } from './http';
 import { apiRoutes } from './routes';
 
+/** What the page the app runs in says for every call (spec §7: the page-global product). */
+export interface PageContext {
+  productSelection?: string;
+}
+
 const isStatus = (err: unknown, status: number) =>
   err instanceof HttpError && err.failure.kind === 'status' && err.failure.status === status;
 
@@ -19,10 +24,17 @@ const isStatus = (err: unknown, status: number) =>
  * The API client for either generation: the routes differ (routes.ts), the field names, booleans,
  * decimals and dates come from the domain wire format of the configuration.
  */
-export function createApiClient(config: AppConfig, host: string): ApiClient {
+export function createApiClient(
+  config: AppConfig,
+  host: string,
+  page: PageContext = {},
+): ApiClient {
   const wire = wireFor(config);
   const routes = apiRoutes[config.apiGeneration];
-  const rateCache = new Map<number, Promise<RatesResponse>>();
+  const rateCache = new Map<string, Promise<RatesResponse>>();
+  // Spec §7: the page-global product selection goes with the save and the rates call (empty when
+  // the page names none, ADR 0831).
+  const product_selection = page.productSelection ?? '';
 
   const readSave = (data: Record<string, unknown> | undefined): SaveResult => {
     const parsed = parseServerErrors(data?.errors, wire);
@@ -53,19 +65,29 @@ export function createApiClient(config: AppConfig, host: string): ApiClient {
       const r = routes.save(!!cid, reservation);
       const { data } = await request<Record<string, unknown>>(host, r.path, {
         method: r.method,
-        query: { cid, step, reservation: reservation && r.reservationQuery ? '1' : undefined },
+        query: {
+          cid,
+          step,
+          product_selection,
+          ...routes.saveQuery,
+          reservation: reservation && r.reservationQuery ? '1' : undefined,
+        },
         body,
       });
       return readSave(data);
     },
-    rates(deposit) {
-      let hit = rateCache.get(deposit);
+    rates(deposit, payment) {
+      const query = {
+        sum: String(deposit),
+        payment: payment ? String(payment) : '',
+        product_selection,
+      };
+      const key = JSON.stringify(query);
+      let hit = rateCache.get(key);
       if (!hit) {
-        hit = request<RatesResponse>(host, routes.rates, {
-          query: { sum: String(deposit), product_selection: undefined },
-        }).then(({ data }) => data);
-        hit.catch(() => rateCache.delete(deposit));
-        rateCache.set(deposit, hit);
+        hit = request<RatesResponse>(host, routes.rates, { query }).then(({ data }) => data);
+        hit.catch(() => rateCache.delete(key));
+        rateCache.set(key, hit);
       }
       return hit;
     },
@@ -112,6 +134,18 @@ export function createApiClient(config: AppConfig, host: string): ApiClient {
         body,
       });
       return readSave(data);
+    },
+    async checkoutStep({ cid, partnerCode, subPartnerCode }) {
+      await request(host, routes.checkoutStep, {
+        method: 'POST',
+        body: new URLSearchParams({
+          cid,
+          partnerCode,
+          subPartnerCode,
+          product: product_selection,
+          step: 'uce',
+        }),
+      });
     },
     async status(cid, reservation) {
       const { data } = await request<Partial<OrderStatus>>(

@@ -44,8 +44,11 @@ export interface OrderStatus {
 export interface ApiClient {
   load(cid: string): Promise<LoadResult>;
   save(args: SaveArgs): Promise<SaveResult>;
-  /** Rates per payment frequency for a deposit; cached per deposit (spec §7). */
-  rates(deposit: number): Promise<RatesResponse>;
+  /**
+   * Rates per payment frequency for a deposit (spec §7: sum, payment, product_selection); cached
+   * per query. `payment` is the chosen frequency, if any.
+   */
+  rates(deposit: number, payment?: number | null): Promise<RatesResponse>;
   bankName(bankCode: string): Promise<string | undefined>;
   /** Mails the resume link; answers the e-mail field's error message, if any. */
   saveProgress(args: { cid: string; step: StepId; email: string }): Promise<{ error?: string }>;
@@ -56,5 +59,10 @@ export interface ApiClient {
     partnerCode: string;
     subPartnerCode: string;
   }): Promise<SaveResult>;
+  /**
+   * Spec §7 "POST checkout step endpoint": cid, partnerCode, subPartnerCode, product (the page's
+   * product selection), step 'uce'; the answer is not read.
+   */
+  checkoutStep(args: { cid: string; partnerCode: string; subPartnerCode: string }): Promise<void>;
   status(cid: string, reservation: boolean): Promise<OrderStatus>;
 }

@@ -5,6 +5,8 @@
 export interface Routes {
   load: string;
   loadQuery: Record<string, string>;
+  /** Spec §7: the save's query names reconf_to in the old mode (the same answer format as the load). */
+  saveQuery: Record<string, string>;
   save: (
     hasCid: boolean,
     reservation: boolean,
@@ -14,6 +16,8 @@ export interface Routes {
   saveProgress: string;
   partner: (code: string) => string;
   subPartner: { path: string; method: 'POST' | 'PUT' };
+  /** Spec §7 "POST checkout step endpoint" (one path; the spec names no old one). */
+  checkoutStep: string;
   status: (reservation: boolean) => string;
 }
 
@@ -24,6 +28,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
   new: {
     load: '/api/tenancies',
     loadQuery: {},
+    saveQuery: {},
     save: (hasCid) => ({
       path: '/api/tenancies',
       method: hasCid ? 'PATCH' : 'POST',
@@ -33,12 +38,14 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     bankName: '/api/banknames',
     saveProgress: '/api/saveprogress',
     partner: (code) => `/api/partners/${encodeURIComponent(code)}`,
-    subPartner: { path: '/api/subpartners', method: 'POST' },
+    subPartner: { path: '/api/subpartners', method: 'PUT' },
+    checkoutStep: '/api/checkout/step',
     status,
   },
   old: {
     load: '/tenancy_steps_reconfigured/cid_to_json',
     loadQuery: { reconf_to: 'json' },
+    saveQuery: { reconf_to: 'json' },
     save: (_hasCid, reservation) => ({
       path: reservation
         ? '/tenancy_reservation_steps_reconfigured/json_to_cid'
@@ -51,6 +58,7 @@ export const apiRoutes: Record<'new' | 'old', Routes> = {
     saveProgress: '/tenancy_steps_reconfigured/save_progress',
     partner: () => '/tenancy_steps_reconfigured/get_uce_configuration',
     subPartner: { path: '/tenancy_steps_reconfigured/save_uce_values', method: 'PUT' },
+    checkoutStep: '/api/checkout/step',
     status,
   },
 };

@@ -211,8 +211,19 @@ function StepFrame({
         return;
       }
       const codes = attributionOf(app.model);
-      // Both codes known and saved: uce is done and leaves the list (back skips it too).
-      if (step === 'uce' && codes.partnerCode && codes.subPartnerCode)
+      // Spec §7: /uce also calls the checkout step endpoint (with a partner code: without one
+      // it has nothing to record); its answer is not read (ADR 0835).
+      if (step === 'uce' && newCid && codes.partnerCode)
+        api
+          .checkoutStep({ cid: newCid, ...codes })
+          .catch((err: unknown) => console.warn('checkout step call failed', err));
+      // Both codes known and saved, or the lookup's choice answered: uce is done and leaves the
+      // list (back skips it too), so /start continues to the tenant (ADR 0835).
+      if (
+        step === 'uce' &&
+        codes.partnerCode &&
+        (codes.subPartnerCode || app.session.subPartners.length > 0)
+      )
         app.setSession({ hasVmAndUvm: true });
       // Spec §4: a non-empty partner code hides the partner code field from now on.
       if (app.model.billing.partner_code?.trim()) app.setField('billing.hide_partner_code', true);
@@ -244,7 +255,9 @@ function StepFrame({
 
   useEffect(() => form.setForward(() => void forward()));
 
-  const back = previousStep(list, step);
+  // No back button that leads where forward leads ('Weiter zum Start' on /uce, ADR 0835).
+  const previous = previousStep(list, step);
+  const back = previous !== forwardTarget(list, step, app.model) ? previous : undefined;
   const backText = backLabel(list, step);
   const entries = form.visibleErrors.map((e) => ({ ...e, label: labelOf(e.path) }));
 
@@ -295,7 +308,7 @@ function StepFrame({
               <span />
             )}
             <button type="submit" className="button" aria-disabled={locked ? 'true' : undefined}>
-              {forwardLabel(list, step, reservation)}
+              {forwardLabel(list, step, reservation, app.model)}
             </button>
           </div>
           <p className="visually-hidden" role="status" aria-live="polite">

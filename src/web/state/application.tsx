@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { defaultFormModel } from '../../domain/model/defaults';
 import type { FormModel } from '../../domain/model/schema';
+import type { SubPartnerChoice } from '../../domain/flow/subPartners';
 import { setIn } from './setIn';
 
 /** What the browser remembers beyond the form model (all in memory; the URL carries cid). */
@@ -9,6 +10,8 @@ export interface Session {
   hasVmAndUvm: boolean;
   /** The partner lookup of vm_id found sub-partners: /uce follows /start (ADR 0701). */
   partnerHasSubPartners: boolean;
+  /** The sub-partners that lookup returned with codes: /uce offers them as a choice (ADR 0835). */
+  subPartners: SubPartnerChoice[];
   /** Spec §4: a captcha-completed flag is kept in memory. */
   captchaSolved: boolean;
   /** A captcha solution the server already accepted: never sent again (it is single-use). */
@@ -53,6 +56,7 @@ export function ApplicationProvider({
     reservation: false,
     hasVmAndUvm: false,
     partnerHasSubPartners: false,
+    subPartners: [],
     captchaSolved: false,
     captchaSpent: undefined,
     captchaRejections: 0,

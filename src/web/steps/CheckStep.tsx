@@ -16,6 +16,7 @@ import { useStepForm } from '../state/stepForm';
 import { formatEuro, ui } from '../text';
 import { legalTexts } from '../../domain/messages/results';
 import { SellingFields } from './SellingStep';
+import { MandateText } from './MandateText';
 
 /** The documents the acceptance boxes name (content/legal; pages, the contract ones also PDFs). */
 const contractDocuments: LegalSlug[] = [
@@ -34,15 +35,18 @@ const contractDocuments: LegalSlug[] = [
 export default function CheckStep({ ctx }: StepBodyProps) {
   const { model } = useApplication();
   const { list, reservation } = useFlow();
-  const { api, config } = useServices();
+  const { api } = useServices();
   const navigate = useNavigate();
   const form = useStepForm();
   const [rates, setRates] = useState<RatesResponse>();
   const deposit = model.objective.deposit;
+  const payment = model.objective.paymentConditions;
   useEffect(() => {
     if (typeof deposit === 'number' && Number.isFinite(deposit))
-      api.rates(deposit).then(setRates, (err: unknown) => console.warn('rates unavailable', err));
-  }, [api, deposit]);
+      api
+        .rates(deposit, payment)
+        .then(setRates, (err: unknown) => console.warn('rates unavailable', err));
+  }, [api, deposit, payment]);
 
   const earlier = list.filter((s) => canJumpTo(list, 'check', s));
   const freq = model.objective.paymentConditions as PaymentConditions | undefined;
@@ -106,7 +110,7 @@ export default function CheckStep({ ctx }: StepBodyProps) {
         <p>{ui.hints.pricesIncludeVat}</p>
         <p>{ui.check.noMinimumTerm}</p>
         <p>{ui.check.withdrawal}</p>
-        <p>{ui.check.sepaMandate(config.creditorId, ui.check.mandateReferencePending)}</p>
+        <MandateText />
         <p>{ui.check.creditCheck}</p>
         <p>{ui.check.firstDebit}</p>
         {model.selling.mailForwarding ? <p>{ui.check.mailForwardingCost}</p> : null}

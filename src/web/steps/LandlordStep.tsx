@@ -28,6 +28,7 @@ export default function LandlordStep() {
       <Text path="landlord.lastName" />
       <Text path="landlord.companyName" />
       <Text path="landlord.companyNameAddition" />
+      <Text path="landlord.landlordName" autoComplete="name" />
       <AddressFields prefix="landlord" />
     </>
   );

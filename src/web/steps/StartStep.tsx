@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { deliveryContradictsWish } from '../../domain/flow/preselect';
 import { targetValues } from '../../domain/model/schema';
 import { Amount, Check, Radio } from '../forms/bound';
@@ -7,6 +7,11 @@ import type { StepBodyProps } from '../app/StepPage';
 import { StartPrice } from '../app/StartPrice';
 import { useServices } from '../app/services';
 import { useApplication } from '../state/application';
+import { onlineMaximum } from '../../domain/requests/guaranteeRequest';
+import { lazyRoute } from '../app/lazyRoute';
+
+// Only above the maximum deposit: its own chunk, outside the first step's JS budget (ADR 0807).
+const IndividualGuaranteeRequest = lazyRoute(() => import('./IndividualGuaranteeRequest'));
 
 /** /start: deposit amount, target, digital guarantee (shown below 7,000 by the domain mask). */
 export default function StartStep({ ctx }: StepBodyProps) {
@@ -29,6 +34,15 @@ export default function StartStep({ ctx }: StepBodyProps) {
         path="objective.deposit"
         hint={ctx.reconfigured ? ui.hints.depositReconfigured : ui.hints.deposit}
       />
+      {typeof model.objective.deposit === 'number' &&
+      model.objective.deposit > onlineMaximum(ctx.reconfigured) ? (
+        <Suspense fallback={null}>
+          <IndividualGuaranteeRequest
+            deposit={model.objective.deposit}
+            reconfigured={ctx.reconfigured}
+          />
+        </Suspense>
+      ) : null}
       <StartPrice model={model} tariff={config.tariff} reconfigured={ctx.reconfigured} />
       <Radio path="objective.target" values={targetValues} labels={ui.options.target} />
       <Check path="objective.useDigitalGuarantee" hint={ui.hints.digitalGuarantee} />

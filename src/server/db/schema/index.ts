@@ -9,3 +9,5 @@ export * from './partnerApi';
 export * from './rateLimits';
 export * from './staff';
 export * from './contractRequests';
+export * from './products';
+export * from './guaranteeRequests';
