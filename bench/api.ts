@@ -140,6 +140,27 @@ async function bare(): Promise<Target> {
 }
 
 /**
+ * The rates yardstick (issue 30 item 3): a bare Fastify, no plugins, hooks or logging, whose
+ * GET /rates sends the product's own answer to /api/rates, every header and the body (ADR 0600).
+ * What a server must at least do to send those bytes; the product's rates are judged against it.
+ */
+const bareRatesName = 'bare Fastify sending the rates answer';
+async function bareRates(): Promise<Target> {
+  const server = await startChild({
+    script: 'bench/bareServer.ts',
+    env: { BARE_AS_RATES: '1' },
+    discardStdout: true,
+  });
+  return {
+    name: bareRatesName,
+    server,
+    calls: ['rates'],
+    request: { rates: { path: '/rates' } },
+    cleanup: () => server.stop(),
+  };
+}
+
+/**
  * Throughput, latency and server CPU per request of the product (compiled, both engines), the
  * code before issue 13 (PGlite, the baseline worktree) and the yardstick (bare Fastify), each
  * figure measured `repeats` times with the targets interleaved (round 1: every target, round 2:
@@ -150,6 +171,7 @@ export async function benchApi(baseline: Baseline | undefined): Promise<Row[]> {
   const targets: Target[] = [];
   try {
     targets.push(await bare());
+    targets.push(await bareRates());
     targets.push(await product('PGlite', 'pglite'));
     targets.push(await product('PostgreSQL', 'postgres'));
     if (baseline) targets.push(await product('PGlite before issue 13', 'pglite', baseline));
@@ -187,21 +209,40 @@ function report(
       null,
     ),
   );
-  for (const t of targets.filter((x) => x.name !== 'bare Fastify')) {
+  const yardRates = results.get(key(bareRatesName, 'rates', 50))!;
+  rows.push(
+    check(
+      `${bareRatesName} (the product's headers and body, no hooks, no log), 50 connections`,
+      `${fmt(spread(yardRates.map((l) => l.rps)))} req/s = ${fmt(spread(yardRates.map((l, i) => l.rps / yard[i]!.rps)), 2)} x hello, ${fmt(spread(yardRates.map((l) => l.cpuUs)))} µs CPU per request`,
+      '(yardstick of GET /api/rates)',
+      null,
+    ),
+  );
+  for (const t of targets.filter((x) => !x.name.startsWith('bare Fastify'))) {
     for (const call of t.calls) {
       const at50 = results.get(key(t.name, call, 50))!;
       const at8 = results.get(key(t.name, call, 8))!;
       const ratios = spread(at50.map((l, i) => l.rps / yard[i]!.rps));
+      // GET /api/rates against the bare server sending the same bytes, round by round.
+      const ratesRatios = spread(at50.map((l, i) => l.rps / yardRates[i]!.rps));
       const errors = [...at50, ...at8].reduce((n, l) => n + l.errors, 0);
-      const want =
-        call === 'rates' ? 0.7 : call === 'save' && t.name === 'PGlite' ? 0.25 : undefined;
+      const want = call === 'save' && t.name === 'PGlite' ? 0.25 : undefined;
       const label = `${t.name}: ${call === 'rates' ? 'GET /api/rates' : call === 'load' ? 'GET /api/tenancies?cid= (load)' : 'PATCH /api/tenancies (step save)'}`;
+      const verdict50 = t.name.includes('before')
+        ? null
+        : call === 'rates'
+          ? ratesRatios.median >= 0.7 && !errors
+          : (want ? ratios.median >= want : true) && !errors;
       rows.push(
         check(
           `${label}, 50 connections`,
-          `${fmt(spread(at50.map((l) => l.rps)))} req/s = ${fmt(ratios, 2)} x bare; ${fmt(spread(at50.map((l) => l.cpuUs)))} µs CPU/request; p99 ${fmt(spread(at50.map((l) => l.p99)))} ms${errors ? `; ${errors} errors` : ''}`,
-          want ? `>= ${want} x bare, no errors` : 'no errors (throughput reported)',
-          t.name.includes('before') ? null : (want ? ratios.median >= want : true) && !errors,
+          `${fmt(spread(at50.map((l) => l.rps)))} req/s = ${call === 'rates' ? `${fmt(ratesRatios, 2)} x the bare rates answer, ` : ''}${fmt(ratios, 2)} x hello; ${fmt(spread(at50.map((l) => l.cpuUs)))} µs CPU/request; p99 ${fmt(spread(at50.map((l) => l.p99)))} ms${errors ? `; ${errors} errors` : ''}`,
+          call === 'rates'
+            ? '>= 0.7 x the bare rates answer, no errors'
+            : want
+              ? `>= ${want} x bare, no errors`
+              : 'no errors (throughput reported)',
+          verdict50,
         ),
         check(
           `${label}, 8 connections`,

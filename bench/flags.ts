@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationBody, createApplications } from './lib/applications';
-import { npmStartSettings, startChild, treeRssMb } from './lib/childServer';
+import { cpuMsOf, npmStartSettings, startChild, treeRssMb } from './lib/childServer';
 
 /**
  * Node flag sets side by side on the compiled PGlite server (ADR 1007): for each set, interleaved
  * ROUNDS times, a first start on an empty DATA_DIR, its RSS, 200 applications, the step save at
- * 50 connections for 8 s, and the RSS after it. Build first (`node scripts/build.mjs`), then e.g.
+ * 50 connections for 8 s, the RSS after it, then GET /api/rates at 50 connections for 4 s with the
+ * server's CPU per request (issue 30: the young generation's size shows most once the server has
+ * taken saves). Build first (`node scripts/build.mjs`), then e.g.
  *   FLAGS='{"size":["--optimize-for-size"],"grow10":["--max-semi-space-size=1","--heap-growing-percent=10"]}' \
  *   ROUNDS=3 npx tsx bench/flags.ts
  * RSS is the server process's own (npm start adds npm's ~56 MB); the malloc settings are npm start's
@@ -21,7 +23,7 @@ type FlagSet = string[] | { flags?: string[]; env?: Record<string, string>; scri
 const sets = JSON.parse(process.env.FLAGS ?? '{}') as Record<string, FlagSet>;
 const env = {
   ...npmStartSettings().env,
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: 'info',
   RATE_LIMIT_WRITES: '1000000000',
   SERVER_SECRET: 'bench-secret-0123456789abcdef',
 };
@@ -66,8 +68,16 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
       });
       await sleep(3000);
       const after = treeRssMb(server.pid);
+      const ratesUrl = `${server.url}/api/rates?sum=1500&payment=12&product_selection=standard`;
+      await autocannon({ url: ratesUrl, connections: 50, duration: 1 }); // warm-up
+      const cpu0 = cpuMsOf(server.pid);
+      const rates = await autocannon({ url: ratesUrl, connections: 50, duration: 4 });
+      const ratesCpuUs = ((cpuMsOf(server.pid) - cpu0) * 1000) / rates.requests.total;
+      const afterRates = treeRssMb(server.pid);
       console.log(
-        `${name.padEnd(12)} RSS after start ${first.toFixed(0)} MB, after saves ${after.toFixed(0)} MB; save ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}`,
+        `${name.padEnd(12)} RSS after start ${first.toFixed(0)} MB, after saves ${after.toFixed(0)} MB, after rates ${afterRates.toFixed(0)} MB; ` +
+          `save ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}; ` +
+          `rates ${Math.round(rates.requests.average)} req/s, ${ratesCpuUs.toFixed(0)} µs CPU per request, errors ${rates.errors + rates.non2xx}`,
       );
     } finally {
       await server.stop();

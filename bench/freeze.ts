@@ -1,6 +1,4 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { and, inArray, sql } from 'drizzle-orm';
-import { applications } from '../src/server/db/schema/index';
 import { runDeletion } from '../src/server/processing/deletion';
 import { personas } from '../src/server/processing/testing/personas';
 import { startHarness, testNow } from '../src/server/processing/testing/harness';
@@ -9,7 +7,6 @@ import { fmt, repeats, spread } from './lib/stats';
 
 const ROWS = Number(process.env.BENCH_DELETION_ROWS ?? 100_000);
 const DOOMED = Math.round(ROWS * 0.19);
-const BURST = 200;
 
 /** The longest the event loop of this process (the server's main thread) was blocked, in ms. */
 async function maxBlockMs(work: () => Promise<void>): Promise<number> {
@@ -26,14 +23,14 @@ async function maxBlockMs(work: () => Promise<void>): Promise<number> {
 /**
  * Issue 13 item 3: the embedded database must never block the HTTP event loop for more than 50 ms.
  * A timer probe (perf_hooks.monitorEventLoopDelay) watches this process's event loop, which holds
- * the Database's main side exactly as the server does, while (1) the nightly deletion runs at
- * 100k applications (19 % of them due) and (2) 200 final submissions arrive at once and are
- * decided. Each measured `repeats` times on a fresh database; the baseline is not run here.
+ * the Database's main side exactly as the server does, while the nightly deletion runs at 100k
+ * applications (19 % of them due). Measured `repeats` times on a fresh database. The burst of
+ * decisions is measured inside the real server, through HTTP, by bench/processing.ts (issue 30:
+ * a harness beside the database showed 26 ms where the server's own loop was blocked far longer).
  */
 export async function benchFreeze(): Promise<Row[]> {
   const deletion: number[] = [];
   const deletionSeconds: number[] = [];
-  const burst: number[] = [];
   for (let round = 0; round < repeats; round++) {
     const h = await startHarness('pglite', { start: false });
     try {
@@ -60,36 +57,6 @@ export async function benchFreeze(): Promise<Row[]> {
     } finally {
       await h.close();
     }
-
-    const b = await startHarness('pglite');
-    try {
-      burst.push(
-        await maxBlockMs(async () => {
-          const ids = await Promise.all(
-            Array.from({ length: BURST }, (_, i) => {
-              const p = personas[i % personas.length]!;
-              return b.submit(p.model, p.kind).then((s) => s.id);
-            }),
-          );
-          // Until every one has its decision (the jobs run in this process too).
-          for (let waited = 0; waited < 300_000; waited += 200) {
-            const open = await b.db.orm
-              .select({ n: sql<number>`count(*)::int` })
-              .from(applications)
-              .where(
-                and(
-                  inArray(applications.id, ids),
-                  inArray(applications.orderState, ['submitted', 'created']),
-                ),
-              );
-            if ((open[0]?.n ?? 0) === 0) break;
-            await new Promise((r) => setTimeout(r, 200));
-          }
-        }),
-      );
-    } finally {
-      await b.close();
-    }
   }
   return [
     check(
@@ -97,12 +64,6 @@ export async function benchFreeze(): Promise<Row[]> {
       `${fmt(spread(deletion))} ms; the deletion took ${fmt(spread(deletionSeconds), 1)} s`,
       '<= 50 ms',
       spread(deletion).median <= 50,
-    ),
-    check(
-      `PGlite: longest event-loop block during a burst of ${BURST} submissions until all are decided`,
-      `${fmt(spread(burst))} ms`,
-      '<= 50 ms',
-      spread(burst).median <= 50,
     ),
   ];
 }

@@ -77,13 +77,13 @@ try {
 
   if (only.has('processing')) {
     const script = 'bench/processing.ts';
-    console.log('\n== processing latency (bench/processing.ts)');
+    console.log('\n== decisions through HTTP (bench/processing.ts)');
     if (existsSync(`${repoRoot}/${script}`)) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
         cwd: repoRoot,
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'inherit'],
-        timeout: 600_000,
+        timeout: 3_600_000,
       });
       process.stdout.write(r.stdout ?? '');
       for (const line of (r.stdout ?? '').split('\n')) {

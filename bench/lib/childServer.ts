@@ -169,6 +169,24 @@ export function treeRssMb(pid: number): number {
   return total;
 }
 
+/**
+ * Proportional set size of a process and all its descendants, in MB (/proc/<pid>/smaps_rollup):
+ * each page counted once across the processes that share it, divided among them (npm and the
+ * server share the node binary's pages, which RSS counts twice).
+ */
+export function treePssMb(pid: number): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${p}/smaps_rollup`, 'utf8');
+      total += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) / 1024;
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
 /** The environment and node flags of package.json's start script (`A=1 exec node --x scripts/start.mjs`). */
 export function npmStartSettings(): { env: Record<string, string>; nodeArgs: string[] } {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {

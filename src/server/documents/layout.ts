@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { documentFonts } from './fonts';
+import { fontsForNewDocument } from './parsedFonts';
 import { documentTexts } from '../texts/documents';
 import { drawSpecimenMark } from './specimen';
 
@@ -55,7 +55,7 @@ export function createLayout(
   meta: DocumentMeta,
   opts?: { footer?: string; specimen?: boolean },
 ): Layout {
-  const fonts = documentFonts();
+  const fonts = fontsForNewDocument();
   const doc = new PDFDocument({
     size: A4,
     margins: { top: margin, left: margin, right: margin, bottom },
@@ -81,8 +81,9 @@ export function createLayout(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('Regular', fonts.regular);
-  doc.registerFont('Bold', fonts.bold);
+  // Parsed once per thread (parsedFonts.ts); pdfkit's types name only files and Buffers.
+  doc.registerFont('Regular', fonts.regular as unknown as Buffer);
+  doc.registerFont('Bold', fonts.bold as unknown as Buffer);
   doc.font('Regular').fontSize(body).fillColor(ink);
   const width = A4[0] - 2 * margin;
   const root = doc.struct('Document');

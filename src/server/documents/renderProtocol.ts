@@ -1,5 +1,8 @@
 import type { RendererName } from './renderers';
 
+/** The niceness of a document thread (renderWorker.ts): 10 of 19, below the server's own 0. */
+export const documentThreadNice = 10;
+
 /** Messages between the HTTP side (renderThread.ts) and the document thread (renderWorker.ts). */
 export interface RenderRequest {
   id: number;

@@ -1,69 +1,105 @@
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../threads';
 import { withBuffers, type RenderReply, type RenderRequest } from './renderProtocol';
 import type { RendererName, Renderers } from './renderers';
 
 /**
- * The HTTP side of the document thread (ADR 1006). The thread starts with the first request and
- * ends after a minute without one, so a server that issues no documents carries neither the PDF
- * libraries nor their heap. It keeps the process alive only while a request is open.
+ * The HTTP side of the document threads (ADR 1006, ADR 1011). The first thread starts with the
+ * first request and ends after a minute without one, so a server that issues no documents
+ * carries neither the PDF libraries nor their heap. When every running thread already has
+ * `busyAt` requests waiting (a burst of decisions), another one starts, up to one per core and
+ * never more than `maxThreads`: each costs its own heap, fonts and libraries (~25-35 MB, ADR
+ * 1011), so the extra ones end after 10 idle seconds. A thread keeps the process alive only
+ * while it has a request open.
  */
-const idleMs = 60_000;
+const firstIdleMs = 60_000;
+const extraIdleMs = 10_000;
+const busyAt = 2;
+const maxThreads = 4;
 
-let worker: Worker | undefined;
-let nextId = 1;
-const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
-let idleTimer: NodeJS.Timeout | undefined;
+/** How many document threads may run at once on this machine (one per core, at most 4). */
+export const renderThreadLimit = Math.min(maxThreads, Math.max(1, availableParallelism()));
 
-function failAll(err: Error) {
-  for (const p of pending.values()) p.fail(err);
-  pending.clear();
+interface Pending {
+  ok: (v: unknown) => void;
+  fail: (e: Error) => void;
 }
 
-function thread(): Worker {
-  if (worker) return worker;
+interface Thread {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const threads: Thread[] = [];
+let nextId = 1;
+/** Requests made so far, by renderer (tests: what a burst of decisions renders). */
+const requested = new Map<RendererName, number>();
+
+function end(t: Thread, err: Error) {
+  const i = threads.indexOf(t);
+  if (i >= 0) threads.splice(i, 1);
+  clearTimeout(t.idleTimer);
+  for (const p of t.pending.values()) p.fail(err);
+  t.pending.clear();
+}
+
+function startThread(): Thread {
   const w = startWorker('renderWorker', new URL('./renderWorker.ts', import.meta.url));
   w.unref();
+  const t: Thread = { worker: w, pending: new Map() };
   w.on('message', (reply: RenderReply) => {
-    const p = pending.get(reply.id);
+    const p = t.pending.get(reply.id);
     if (!p) return;
-    pending.delete(reply.id);
+    t.pending.delete(reply.id);
     if ('error' in reply) {
       const err = new Error(reply.error.message);
       err.name = reply.error.name;
       p.fail(err);
     } else p.ok(withBuffers(reply.result));
-    if (pending.size === 0) {
+    if (t.pending.size === 0) {
       w.unref();
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(() => void closeRenderThread(), idleMs).unref();
+      clearTimeout(t.idleTimer);
+      const idleMs = threads.length > 1 ? extraIdleMs : firstIdleMs;
+      t.idleTimer = setTimeout(() => {
+        end(t, new Error('the document thread ended'));
+        void w.terminate();
+      }, idleMs).unref();
     }
   });
-  w.on('error', (err) => failAll(err));
-  w.on('exit', () => {
-    if (worker === w) worker = undefined;
-    failAll(new Error('the document thread ended'));
-  });
-  worker = w;
-  return w;
+  w.on('error', (err) => end(t, err));
+  w.on('exit', () => end(t, new Error('the document thread ended')));
+  threads.push(t);
+  return t;
+}
+
+/** The thread with the fewest open requests, or a new one when all are busy and one may start. */
+function pick(): Thread {
+  let best: Thread | undefined;
+  for (const t of threads) if (!best || t.pending.size < best.pending.size) best = t;
+  if (!best || (best.pending.size >= busyAt && threads.length < renderThreadLimit))
+    return startThread();
+  return best;
 }
 
 function call<N extends RendererName>(
   name: N,
   ...args: Parameters<Renderers[N]>
 ): Promise<Awaited<ReturnType<Renderers[N]>>> {
-  clearTimeout(idleTimer);
-  const w = thread();
-  w.ref();
+  requested.set(name, (requested.get(name) ?? 0) + 1);
+  const t = pick();
+  clearTimeout(t.idleTimer);
+  t.worker.ref();
   const id = nextId++;
   return new Promise((ok, fail) => {
-    pending.set(id, { ok: ok as (v: unknown) => void, fail });
+    t.pending.set(id, { ok: ok as (v: unknown) => void, fail });
     const request: RenderRequest = { id, name, args };
-    w.postMessage(request);
+    t.worker.postMessage(request);
   });
 }
 
-/** The renderers of renderers.ts, each run in the document thread. */
+/** The renderers of renderers.ts, each run in a document thread. */
 export const renderInThread = {
   certificatePdf: (...a: Parameters<Renderers['certificatePdf']>) => call('certificatePdf', ...a),
   policyPdf: (...a: Parameters<Renderers['policyPdf']>) => call('policyPdf', ...a),
@@ -75,10 +111,15 @@ export const renderInThread = {
     call('generateSealIdentity', ...a),
 } satisfies Renderers;
 
-/** Ends the thread now (shutdown); a later request starts a new one. */
+/** How many document threads run now (tests). */
+export const renderThreadCount = () => threads.length;
+
+/** How many requests each renderer has had in this process (tests). */
+export const renderRequests = (name: RendererName) => requested.get(name) ?? 0;
+
+/** Ends every document thread now (shutdown); a later request starts a new one. */
 export async function closeRenderThread(): Promise<void> {
-  clearTimeout(idleTimer);
-  const w = worker;
-  worker = undefined;
-  if (w) await w.terminate();
+  const all = threads.splice(0);
+  for (const t of all) clearTimeout(t.idleTimer);
+  await Promise.all(all.map((t) => t.worker.terminate()));
 }

@@ -172,7 +172,9 @@ export async function issueDocuments(
   // The same token and code the contract row keeps hashed (contracts/credentials.ts, ADR 0924).
   const credentials = contractCredentials(settings.serverSecret, args.app.id);
   const tenants = f.tenants.map((t) => personLine(t, true));
-  const certificate = await certificatePdf({
+  // The two documents are rendered and sealed side by side: with a burst queued, each can go to
+  // another document thread (documents/renderThread.ts).
+  const certificate = certificatePdf({
     contractNumber: number,
     tenants,
     landlord: f.landlord.name,
@@ -188,7 +190,7 @@ export async function issueDocuments(
   });
   const extras = extrasOf(model);
   const ratePerPayment = f.premium.ratePerPaymentCents / 100;
-  const policy = await policyPdf(
+  const policy = policyPdf(
     {
       contractNumber: number,
       tenants,
@@ -213,24 +215,20 @@ export async function issueDocuments(
     },
     settings.issuer,
   );
+  const [certificateSealed, policySealed] = await Promise.all([
+    certificate.then((pdf) =>
+      sealed(pdf, settings, args.app, documentTexts.certificate.title, issuedAt),
+    ),
+    policy.then((pdf) => sealed(pdf, settings, args.app, documentTexts.policy.title, issuedAt)),
+  ]);
   return {
     documents: [
       {
         kind: 'certificate',
         filename: certificateFilename(number),
-        content: await sealed(
-          certificate,
-          settings,
-          args.app,
-          documentTexts.certificate.title,
-          issuedAt,
-        ),
+        content: certificateSealed,
       },
-      {
-        kind: 'policy',
-        filename: policyFilename(number),
-        content: await sealed(policy, settings, args.app, documentTexts.policy.title, issuedAt),
-      },
+      { kind: 'policy', filename: policyFilename(number), content: policySealed },
     ],
   };
 }

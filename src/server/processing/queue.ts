@@ -60,6 +60,30 @@ export interface JobQueue {
 const batchSize = 10;
 
 /**
+ * How many jobs of one fetched batch a worker runs at once. A decision spends most of its time
+ * waiting: on the document threads (rendering, sealing), the database (PGlite's one connection
+ * commits the statements that wait together) and, with a real bureau, the credit check; four at a
+ * time per worker keep those busy during a burst (issue 30, ADR 1011). The other queues keep one
+ * at a time: e-mails share one SMTP connection, the timed jobs are single runs.
+ */
+const jobsAtOnce: Record<QueueName, number> = {
+  decision: 4,
+  mail: 1,
+  deletion: 1,
+  sweep: 1,
+  webhook: 1,
+};
+
+/** Runs `work` over `items`, at most `width` at a time, in their order; waits for all. */
+async function inTurn<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane));
+}
+
+/**
  * What a failure may log or store in the job's output: never the message, which may quote the
  * recipient (SMTP 550 …) or the SQL parameters with the whole form model (ADR 1102).
  */
@@ -193,7 +217,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
             batchSize,
           },
           async (jobs) => {
-            for (const job of jobs) {
+            await inTurn(jobs, jobsAtOnce[queue], async (job) => {
               try {
                 await tracked(() => handlers![queue](job.data));
               } catch (err) {
@@ -210,7 +234,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
                     if (!availability.report(e)) throw e;
                   });
               }
-            }
+            });
             // A full batch means more may be waiting: fetch again without the polling pause.
             if (jobs.length === batchSize) boss.notifyWorker(id);
           },

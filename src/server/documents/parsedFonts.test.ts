@@ -1,0 +1,69 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { certificatePdf, type CertificateData } from './certificate';
+import { documentFonts } from './fonts';
+import { fontsForNewDocument } from './parsedFonts';
+import { pdfText } from './testing/pdfText';
+
+const at = new Date('2026-03-02T10:00:00Z');
+
+/** A small document in the two fonts, given as files (Buffers) or as the parsed fonts. */
+function sample(fonts: { regular: unknown; bold: unknown }, lines: string[]): Promise<Buffer> {
+  const doc = new PDFDocument({ info: { CreationDate: at, ModDate: at } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((ok) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => ok(Buffer.concat(chunks)));
+  });
+  doc.registerFont('R', fonts.regular as Buffer);
+  doc.registerFont('B', fonts.bold as Buffer);
+  for (const line of lines) doc.font('R').text(line).font('B').text(line.toUpperCase());
+  doc.end();
+  return done;
+}
+
+const certificate = (tenant: string, number: string) =>
+  certificatePdf({
+    contractNumber: number,
+    tenants: [tenant],
+    landlord: 'Hausverwaltung Größe & Söhne GmbH',
+    landlordAddress: 'Am Anger 1, 04109 Leipzig',
+    objectAddress: 'Kölner Straße 12, 50667 Köln',
+    deposit: 1500,
+    issuedAt: at,
+    verification: { url: 'https://antrag.example/pruefen/abc' },
+  } satisfies CertificateData);
+
+describe('fonts parsed once per thread (issue 30)', () => {
+  it('are parsed once: every call answers the same font objects', () => {
+    const a = fontsForNewDocument();
+    expect(fontsForNewDocument()).toBe(a);
+    expect(a.regular.postscriptName).toBe('DejaVuSans');
+    expect(a.bold.postscriptName).toBe('DejaVuSans-Bold');
+  });
+
+  it('give byte for byte the PDF that the font files give', async () => {
+    const lines = ['Jürgen Weiß, Kölner Straße 12', 'Zoë Öztürk · Ελένη · Светлана', '2.345,50 €'];
+    const fromFiles = await sample(documentFonts(), lines);
+    expect(await sample(fontsForNewDocument(), lines)).toEqual(fromFiles);
+    // Again, now that the shared fonts have laid out (and cached) these glyphs.
+    expect(await sample(fontsForNewDocument(), lines)).toEqual(fromFiles);
+  });
+
+  it('keep each document its own: glyphs made for another document change no text', async () => {
+    // "ü" is drawn as "u" plus a mark, Cyrillic "В" and Latin "B" are one glyph in DejaVu: a
+    // glyph cache shared between documents wrote the first document's characters into the next
+    // one's text map ("Bürgschaft" read as "ürgschaft", "Mustermann" as "M stermann").
+    const other = await certificate(
+      'Светлана Иванова, Ελένη Παπαδοπούλου, Jürgen Müller',
+      'MK-2026-987654',
+    );
+    expect(await pdfText(other)).toContain('Светлана Иванова, Ελένη Παπαδοπούλου, Jürgen Müller');
+    const first = await certificate('Max Mustermann', 'MK-2026-000001');
+    const text = await pdfText(first);
+    for (const phrase of ['Max Mustermann', 'Bürgschaftsurkunde', 'Kautionsallee 1', 'Online'])
+      expect(text).toContain(phrase);
+    await certificate('Зоя Öztürk', 'MK-2026-555555');
+    expect(await certificate('Max Mustermann', 'MK-2026-000001')).toEqual(first);
+  });
+});
