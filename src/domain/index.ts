@@ -50,4 +50,5 @@ export { encodeFieldErrors } from './wire/errors';
 export { parseAmount } from './wire/values';
 export * from './contracts/index';
 export * from './messages/contracts';
+export { cancellationRule } from './messages/cancellationRule';
 export { requestExtras, readRequestExtras, assertConsents, partnerDefaults } from './wire/partner';

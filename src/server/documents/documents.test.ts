@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { cancellationRule } from '../../domain/index';
 import { certificatePdf } from './certificate';
 import { legalPdf } from './legalDocuments';
 import { fillPlaceholders } from './legalText';
@@ -63,8 +64,8 @@ describe('guarantee certificate', () => {
       '2.345,50 €',
       'MK-2026-000042',
       '02.03.2026',
-      'sobald der Vermieter sie freigibt',
-      'Eine Rückgabe dieser Urkunde ist dafür nicht nötig',
+      'Der Vermieter gibt sie frei online',
+      cancellationRule.landlord,
       'Freigabecode: K7QX4-MN2PA',
     ]) {
       expect(text).toContain(phrase);
@@ -210,8 +211,8 @@ describe('legal texts', () => {
     const text = async (slug: (typeof pdfLegalSlugs)[number]) =>
       pdfText(await legalPdf(slug, issuer, issuedAt));
     const conditions = await text('versicherungsbedingungen');
-    expect(conditions).toContain('Die Bürgschaft endet, sobald Ihr Vermieter sie freigibt');
-    expect(conditions).toContain('Die Papierurkunde muss nicht zurückgeschickt werden');
+    expect(conditions).toContain(cancellationRule.landlord);
+    expect(conditions).toContain(cancellationRule.tenant);
     const consumer = await text('verbraucherinformationen');
     expect(consumer).toContain('Produktinformationsblatt');
     expect(consumer).toContain('DE98ZZZ09999999999');

@@ -108,22 +108,30 @@ export function addressChangedMail(d: ContractFacts & { newAddress: string }): R
   ]);
 }
 
+/** The tenant's cancellation arrived; the guarantee goes on until the landlord releases it. */
 export function cancelledMail(
-  d: ContractFacts & {
-    receivedAt: Date;
-    lastDay: string;
-    refundCents: number;
-    outstandingCents: number;
-    landlordByLetter: boolean;
-  },
+  d: ContractFacts & { receivedAt: Date; landlordByLetter: boolean },
 ): RenderedMail {
   const c = t.cancelled;
   return render(c.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    { p: c.received(formatDateTime(d.receivedAt), formatIsoDate(d.lastDay)) },
+    { p: c.received(formatDateTime(d.receivedAt)) },
+    { p: c.rule },
+    factsList(d),
+    ...(d.landlordByLetter ? [{ p: c.landlordByLetter }] : []),
+  ]);
+}
+
+/** The release arrived after the cancellation: the cancellation is effective on that day. */
+export function cancellationEffectiveMail(
+  d: ContractFacts & { effectiveOn: string; refundCents: number; outstandingCents: number },
+): RenderedMail {
+  const c = t.cancellationEffective;
+  return render(c.subject(d.contractNumber), [
+    { p: greeting(d.salutation) },
+    { p: c.effective(formatIsoDate(d.effectiveOn)) },
     factsList(d),
     { p: refundSentence(d.refundCents, d.outstandingCents) },
-    { p: d.landlordByLetter ? c.landlordByLetter : c.tellLandlord },
   ]);
 }
 

@@ -4,7 +4,7 @@
 // (formatEuro, formatDate of src/domain/messages/format.ts). The static legal texts stay in
 // content/legal/*.md.
 
-import { de } from '../../domain/index';
+import { cancellationRule, de } from '../../domain/index';
 
 /** A document's name is the same on the result page, in the e-mail and on the PDF itself. */
 const titles = de.ui.documents.titles;
@@ -46,10 +46,9 @@ export const documentTexts = {
       'Der Bürge verzichtet auf die Einrede der Vorausklage (§ 771 BGB). Zahlungen leistet der Bürge auf erstes schriftliches Anfordern des Vermieters unter Angabe der Vertragsnummer.',
     /** The release paragraph, around its bold word. */
     release: {
-      before: 'Die Bürgschaft ist unbefristet. Sie erlischt, sobald der Vermieter sie ',
-      bold: 'freigibt',
-      after:
-        ' – online über den unten genannten Link oder QR-Code mit dem Freigabecode oder schriftlich gegenüber dem Bürgen – oder wenn der Bürge den Höchstbetrag gezahlt hat. Eine Rückgabe dieser Urkunde ist dafür nicht nötig: Sie ist elektronisch gesiegelt, jeder Ausdruck ist gleichwertig.',
+      before: 'Die Bürgschaft ist unbefristet. Der Vermieter gibt sie ',
+      bold: 'frei',
+      after: ` online über den unten genannten Link oder QR-Code mit dem Freigabecode oder schriftlich gegenüber dem Bürgen. ${cancellationRule.landlord}`,
     },
     contact: (name: string, street: string, zipCity: string, email: string) =>
       `Anforderungen und Freigaben richten Sie bitte an: ${name}, ${street}, ${zipCity}, E-Mail ${email}.`,
@@ -59,7 +58,7 @@ export const documentTexts = {
       page: 'Prüfseite:',
       releaseCode: 'Freigabecode: ',
       explanation:
-        'Die Prüfseite zeigt, ob die Bürgschaft gilt, widerrufen, freigegeben oder gekündigt ist. Dort kann der Vermieter sie mit dem Freigabecode freigeben.',
+        'Die Prüfseite zeigt, ob die Bürgschaft gilt (auch nach einer Kündigung des Mieters, bis zur Freigabe), widerrufen oder beendet ist. Dort kann der Vermieter sie mit dem Freigabecode freigeben.',
     },
     sealNote:
       'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',
@@ -84,7 +83,7 @@ export const documentTexts = {
     extraPrice: (price: string) => `${price} einmalig`,
     /** The one priced extra (spec §9), as its line on the policy. */
     mailForwarding: 'Nachsendeservice (6 Monate)',
-    term: 'unbefristet, ohne Mindestlaufzeit; endet mit der Freigabe durch den Vermieter',
+    term: 'unbefristet, ohne Mindestlaufzeit; endet mit dem Eingang der Freigabe des Vermieters oder der Originalurkunde, auch nach Ihrer Kündigung',
     sepa: {
       heading: 'SEPA-Lastschrift',
       payee: 'Zahlungsempfänger',

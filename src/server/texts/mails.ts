@@ -3,6 +3,8 @@
 // and render them as text and HTML. Functions take the values they show already formatted
 // (formatEuro, formatDate, ... of src/domain/messages/format.ts), as the UI catalogue does.
 
+import { cancellationRule } from '../../domain/index';
+
 /** Who signs and answers: the guarantor's name and service contacts (documents/guarantor.ts). */
 interface Sender {
   name: string;
@@ -167,13 +169,21 @@ export const mailTexts = {
     saved: (address: string) => `wir haben Ihre neue Anschrift gespeichert: ${address}.`,
   },
 
+  /** The tenant's cancellation arrived: it takes effect only with the landlord (ADR 0925). */
   cancelled: {
     subject: (number: string) => `Bestätigung Ihrer Kündigung – Vertrag ${number}`,
-    received: (at: string, lastDay: string) =>
-      `wir bestätigen Ihre Kündigung vom ${at}. Die Bürgschaft endet mit Ablauf des ${lastDay}; danach buchen wir keine Beiträge mehr ab.`,
+    received: (at: string) =>
+      `wir bestätigen den Eingang Ihrer Kündigung am ${at} (deutsche Zeit).`,
+    rule: cancellationRule.effect,
     landlordByLetter:
-      'Ihren Vermieter informieren wir per Brief über das Ende der Bürgschaft. Bitte klären Sie mit ihm, wie Sie die Mietkaution danach leisten.',
-    tellLandlord: 'Bitte informieren Sie Ihren Vermieter über das Ende der Bürgschaft.',
+      'Ihren Vermieter bitten wir per Brief, die Bürgschaft freizugeben. Sobald seine Freigabe oder die Originalurkunde bei uns eingeht, bestätigen wir Ihnen das Ende des Vertrags und die Abrechnung per E-Mail.',
+  },
+
+  /** The landlord's release (or the original) arrived after the tenant's cancellation. */
+  cancellationEffective: {
+    subject: (number: string) => `Ihre Kündigung ist wirksam – Vertrag ${number}`,
+    effective: (on: string) =>
+      `die Freigabe Ihres Vermieters ist am ${on} bei uns eingegangen. Ihre Kündigung ist damit am ${on} wirksam geworden, und die Bürgschaft ist beendet. Die Beiträge sind bis zum ${on} geschuldet.`,
   },
 
   released: {
