@@ -56,7 +56,7 @@ describe('guarantee certificate', () => {
     const text = await pdfText(pdf);
     for (const phrase of [
       'Bürgschaftsurkunde',
-      'Mietkaution Online Versicherung AG',
+      fallbackOperator.name,
       'Jürgen Weiß, Straße des 17. Juni 5, 10623 Berlin',
       'Zoë Öztürk',
       'Hausverwaltung Größe & Söhne GmbH',

@@ -1,4 +1,3 @@
-import { guarantor } from '../documents/guarantor';
 import { formatCents, formatDateTime, formatEuro, formatIsoDate } from '../../domain/index';
 import {
   contractLinkBlocks,
@@ -9,6 +8,7 @@ import {
   type Salutation,
 } from './templates';
 import { mailTexts as t } from '../texts/mails';
+import { operatorRef } from './operatorFields';
 
 /**
  * The e-mails of a contract's life after the sale (issue 12): every change is confirmed. German
@@ -68,7 +68,7 @@ export function withdrawalNotAppliedMail(d: {
     { p: n.received(d.contractNumber, formatDateTime(d.receivedAt)) },
     { p: n.notMatched },
     { link: { href: d.contractPageUrl, label: t.contractLinks.contractPage } },
-    { p: n.questions(guarantor.serviceEmail, guarantor.servicePhone) },
+    { p: n.questions(operatorRef.email, operatorRef.phone) },
   ]);
 }
 

@@ -1,7 +1,7 @@
-import { guarantor } from '../documents/guarantor';
 import { formatDate, formatEuro } from '../../domain/index';
 import { withoutForbiddenCharacters } from '../services/rulebook';
 import { mailTexts as t } from '../texts/mails';
+import { operatorRef } from './operatorFields';
 
 /**
  * The e-mails' structure: each template is a list of blocks rendered twice, as plain text and as
@@ -37,7 +37,7 @@ export interface ContractMailData {
   objectAddress: string;
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -60,8 +60,8 @@ export function greeting(raw: Salutation): string {
 }
 
 const closing: Block[] = [
-  { p: t.closing.regards(guarantor.name) },
-  { p: t.closing.imprint(guarantor) },
+  { p: t.closing.regards(operatorRef.name) },
+  { p: t.closing.imprint(operatorRef) },
 ];
 
 export function render(subject: string, blocks: Block[]): RenderedMail {
@@ -227,7 +227,7 @@ export function pendingMail(d: ContractMailData): RenderedMail {
     { p: t.pending.intro },
     { list: contractFacts(d) },
     { p: t.pending.nextSteps },
-    { p: t.pending.questions(guarantor.servicePhone, d.contractNumber) },
+    { p: t.pending.questions(operatorRef.phone, d.contractNumber) },
   ]);
 }
 
@@ -235,7 +235,7 @@ export function declinedMail(
   d: ContractMailData & { automated: boolean; reviewUntil?: Date | undefined },
 ): RenderedMail {
   const x = t.declined;
-  const email = guarantor.serviceEmail;
+  const email = operatorRef.email;
   const review: Block[] = d.automated
     ? [
         { p: x.automated },

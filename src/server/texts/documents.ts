@@ -18,8 +18,8 @@ const parties = {
 export const documentTexts = {
   /** Every page's bottom line (after the footer, if the document has one). */
   pageLine: (title: string, page: number, pages: number) => `${title} · Seite ${page} von ${pages}`,
-  /** The closing's place and date. */
-  placeAndDate: (date: string) => `Berlin, den ${date}`,
+  /** The closing's place (the operator's city) and date. */
+  placeAndDate: (place: string, date: string) => `${place}, den ${date}`,
   /** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
   withdrawalFooter: (siteHost: string, siteUrl: string) =>
     `Widerruf online ohne Anmeldung: Schaltfläche „Vertrag widerrufen“ unten auf jeder Seite von ${siteHost} oder direkt ${siteUrl}/widerruf`,
@@ -50,15 +50,16 @@ export const documentTexts = {
       bold: 'frei',
       after: ` online über den unten genannten Link oder QR-Code mit dem Freigabecode oder schriftlich gegenüber dem Bürgen. ${cancellationRule.landlord}`,
     },
-    contact: (name: string, street: string, zipCity: string, email: string) =>
-      `Anforderungen und Freigaben richten Sie bitte an: ${name}, ${street}, ${zipCity}, E-Mail ${email}.`,
+    /** The guarantor's address stands in the table above; here only where to write. */
+    contact: (email: string) =>
+      `Anforderungen und Freigaben richten Sie bitte schriftlich an den Bürgen (Anschrift oben) oder per E-Mail an ${email}.`,
     verification: {
       heading: 'Echtheit prüfen und Bürgschaft freigeben',
       qrAlt: (url: string) => `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${url}`,
       page: 'Prüfseite:',
       releaseCode: 'Freigabecode: ',
       explanation:
-        'Die Prüfseite zeigt, ob die Bürgschaft gilt (auch nach einer Kündigung des Mieters, bis zur Freigabe), widerrufen oder beendet ist. Dort kann der Vermieter sie mit dem Freigabecode freigeben.',
+        'Die Prüfseite zeigt, ob die Bürgschaft gilt; dort gibt der Vermieter sie mit dem Freigabecode frei.',
     },
     sealNote:
       'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',

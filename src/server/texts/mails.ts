@@ -5,13 +5,13 @@
 
 import { cancellationRule } from '../../domain/index';
 
-/** Who signs and answers: the guarantor's name and service contacts (documents/guarantor.ts). */
+/** Who signs and answers: the operator (OPERATOR_*, filled in by the mailer, operatorFields.ts). */
 interface Sender {
   name: string;
   street: string;
   zipCity: string;
-  serviceEmail: string;
-  servicePhone: string;
+  email: string;
+  phone: string;
 }
 
 export const mailTexts = {
@@ -24,7 +24,7 @@ export const mailTexts = {
   closing: {
     regards: (sender: string) => `Mit freundlichen Grüßen\nIhr Team von ${sender}`,
     imprint: (s: Sender) =>
-      `${s.name} · ${s.street} · ${s.zipCity}\nE-Mail: ${s.serviceEmail} · Telefon: ${s.servicePhone}`,
+      `${s.name} · ${s.street} · ${s.zipCity}\nE-Mail: ${s.email} · Telefon: ${s.phone}`,
   },
   /** The lines that name a contract in every contract e-mail. */
   facts: {
