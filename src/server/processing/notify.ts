@@ -19,7 +19,7 @@ import type { ProcessingContext } from './context';
 import { formModelOf } from '../services/storedModel';
 import { factsOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
-import type { MailKind, Outcome } from './rules';
+import type { MailKind } from './rules';
 import { unseal } from './seal';
 import { mandateReference, withdrawalUrl } from '../contracts/credentials';
 
@@ -79,6 +79,103 @@ async function contractDocuments(
   };
 }
 
+type DecisionRow = typeof decisions.$inferSelect;
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** What every mail kind's renderer may read (loaded once by sendApplicationMail). */
+interface MailSource {
+  ctx: ProcessingContext;
+  app: ApplicationRow;
+  applicationId: string;
+  decision: DecisionRow;
+  data: ContractMailData;
+  model: ReturnType<typeof formModelOf>;
+  now: Date;
+  /** Attaches a stored document and answers its file name. */
+  attach: (kind: 'certificate' | 'policy' | 'reservation_confirmation') => Promise<string>;
+  attachments: MailAttachment[];
+}
+
+interface MailKindEntry {
+  /** The decision the e-mail is about (its number and outcome are read from it). */
+  decision: 'contract' | 'reservation';
+  render: (s: MailSource) => Promise<RenderedMail>;
+}
+
+const declined = async ({ ctx, data, decision }: MailSource) =>
+  declinedMail({
+    ...data,
+    automated: decision.decidedBy === 'auto',
+    reviewUntil: new Date(decision.decidedAt.getTime() + ctx.settings.declinedRetentionDays * DAY),
+  });
+
+const pending = async ({ data }: MailSource) => pendingMail(data);
+
+/**
+ * Every e-mail about a decision, one entry per MailKind (issue 27/29): the compiler checks the
+ * table is complete, so a new kind cannot fall through to another kind's text (it once rendered
+ * the decline letter with its Art. 22 paragraph for any kind it did not know).
+ */
+export const mailKinds = {
+  'contract-accepted': {
+    decision: 'contract',
+    async render({ ctx, app, applicationId, decision, data, model, now, attach, attachments }) {
+      const base = ctx.settings.publicUrl.replace(/\/$/, '');
+      return acceptedMail({
+        ...data,
+        digital: decision.digital,
+        postedOn: postingDay(now),
+        links: {
+          withdrawUrl: withdrawalUrl(base, ctx.settings.serverSecret, applicationId),
+          contractPageUrl: `${base}/vertrag`,
+        },
+        ...(await contractDocuments(
+          ctx,
+          applicationId,
+          decision.digital,
+          decision.decidedAt,
+          attach,
+          attachments,
+        )),
+        firstDebit: {
+          on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
+          amount: data.ratePerPayment + (mailForwarding(model) ? mailForwardingPriceEur : 0),
+          mandateReference: mandateReference(decision.number, 1),
+        },
+      });
+    },
+  },
+  'contract-pending': { decision: 'contract', render: pending },
+  'contract-declined': { decision: 'contract', render: declined },
+  'reservation-accepted': {
+    decision: 'reservation',
+    async render({ ctx, app, applicationId, decision, data, now, attach }) {
+      const link = (
+        await ctx.db.orm
+          .select()
+          .from(resumeLinks)
+          .where(eq(resumeLinks.applicationId, applicationId))
+      )[0];
+      const cid = link ? unseal(ctx.settings.serverSecret, link.sealedCid) : undefined;
+      await attach('reservation_confirmation');
+      return reservationMail({
+        salutation: data.salutation,
+        reservationNumber: decision.number,
+        deposit: data.deposit,
+        validUntil: reservationValidUntil(app, ctx.settings.reservationDays, now),
+        continueUrl: cid
+          ? resumeUrl(ctx.settings.publicUrl, '/tenant', cid)
+          : ctx.settings.publicUrl,
+      });
+    },
+  },
+  'reservation-pending': { decision: 'reservation', render: pending },
+  'reservation-declined': { decision: 'reservation', render: declined },
+} satisfies Record<MailKind, MailKindEntry>;
+
+/** Whether a job's kind names an entry of the table (a stale or foreign job does nothing). */
+export const isMailKind = (s: string): s is MailKind => Object.hasOwn(mailKinds, s);
+
 /**
  * The e-mail job for one (application, kind). Renders from the database, delivers, then marks the
  * row sent. A retry after a crash between delivery and marking sends the same message again
@@ -101,7 +198,7 @@ export async function sendApplicationMail(
     await db.orm.select().from(applications).where(eq(applications.id, applicationId))
   )[0];
   if (!app) return;
-  const [decisionKind, outcome] = kind.split('-') as ['contract' | 'reservation', Outcome];
+  const decisionKind = mailKinds[kind].decision;
   const decision = (
     await db.orm
       .select()
@@ -148,56 +245,18 @@ export async function sendApplicationMail(
     return doc.filename;
   };
 
-  let mail: RenderedMail;
   const now = clock.now();
-  if (decisionKind === 'reservation' && outcome === 'accepted') {
-    const link = (
-      await db.orm.select().from(resumeLinks).where(eq(resumeLinks.applicationId, applicationId))
-    )[0];
-    const cid = link ? unseal(ctx.settings.serverSecret, link.sealedCid) : undefined;
-    await attach('reservation_confirmation');
-    mail = reservationMail({
-      salutation,
-      reservationNumber: decision.number,
-      deposit: facts.deposit,
-      validUntil: reservationValidUntil(app, ctx.settings.reservationDays, now),
-      continueUrl: cid ? resumeUrl(ctx.settings.publicUrl, '/tenant', cid) : ctx.settings.publicUrl,
-    });
-  } else if (outcome === 'accepted') {
-    const base = ctx.settings.publicUrl.replace(/\/$/, '');
-    mail = acceptedMail({
-      ...data,
-      digital: decision.digital,
-      postedOn: postingDay(now),
-      links: {
-        withdrawUrl: withdrawalUrl(base, ctx.settings.serverSecret, applicationId),
-        contractPageUrl: `${base}/vertrag`,
-      },
-      ...(await contractDocuments(
-        ctx,
-        applicationId,
-        decision.digital,
-        decision.decidedAt,
-        attach,
-        attachments,
-      )),
-      firstDebit: {
-        on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
-        amount: data.ratePerPayment + (mailForwarding(model) ? mailForwardingPriceEur : 0),
-        mandateReference: mandateReference(decision.number, 1),
-      },
-    });
-  } else if (outcome === 'pending') {
-    mail = pendingMail(data);
-  } else {
-    mail = declinedMail({
-      ...data,
-      automated: decision.decidedBy === 'auto',
-      reviewUntil: new Date(
-        decision.decidedAt.getTime() + ctx.settings.declinedRetentionDays * DAY,
-      ),
-    });
-  }
+  const mail = await mailKinds[kind].render({
+    ctx,
+    app,
+    applicationId,
+    decision,
+    data,
+    model,
+    now,
+    attach,
+    attachments,
+  });
   try {
     await ctx.mailer.deliver({
       to: facts.email,
