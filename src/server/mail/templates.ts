@@ -169,6 +169,8 @@ export interface MailDocument {
 export function acceptedMail(
   d: ContractMailData & {
     digital: boolean;
+    /** The tenant's choice (objective.deliverTo): where the posted certificate goes. */
+    deliverTo?: string | null | undefined;
     postedOn?: Date | undefined;
     /** The signed withdrawal link and the contract page (contracts/credentials.ts). */
     links?: ContractLinks | undefined;
@@ -181,7 +183,7 @@ export function acceptedMail(
   const delivery: Block = {
     p: d.digital
       ? a.deliveryDigital
-      : a.deliveryPost(d.postedOn ? formatDate(d.postedOn) : undefined),
+      : a.deliveryPost(d.deliverTo, d.postedOn ? formatDate(d.postedOn) : undefined),
   };
   const docs = d.documents ?? [];
   const attached = docs.filter((x) => x.filename);

@@ -14,7 +14,7 @@ import {
 } from '../mail/index';
 import { documentLinks, downloadableKinds } from '../documents/index';
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
-import { berlinTime } from '../../domain/index';
+import { postingDay } from '../../domain/index';
 import type { ProcessingContext } from './context';
 import { formModelOf } from '../services/storedModel';
 import { factsOf } from './facts';
@@ -24,14 +24,6 @@ import { unseal } from './seal';
 import { mandateReference, withdrawalUrl } from '../contracts/credentials';
 
 const DAY = 86_400_000;
-
-/** The next posting day: today before 15:00 (Berlin) on a working day, else the next one. */
-function postingDay(now: Date): Date {
-  let day = new Date(now);
-  if (Number(berlinTime(day).hour) >= 15) day = new Date(day.getTime() + DAY);
-  while (['Sat', 'Sun'].includes(berlinTime(day).weekday)) day = new Date(day.getTime() + DAY);
-  return day;
-}
 
 const mailForwarding = (m: { selling?: unknown }) =>
   (m.selling as Record<string, unknown> | undefined)?.mailForwarding === true;
@@ -124,7 +116,9 @@ export const mailKinds = {
       return acceptedMail({
         ...data,
         digital: decision.digital,
-        postedOn: postingDay(now),
+        deliverTo: model.objective.deliverTo,
+        // Working days without Germany's public holidays (postingDay, ADR 0927); noon keeps the date.
+        postedOn: new Date(`${postingDay(decision.decidedAt)}T12:00:00Z`),
         links: {
           withdrawUrl: withdrawalUrl(base, ctx.settings.serverSecret, applicationId),
           contractPageUrl: `${base}/vertrag`,

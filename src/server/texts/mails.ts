@@ -3,7 +3,7 @@
 // and render them as text and HTML. Functions take the values they show already formatted
 // (formatEuro, formatDate, ... of src/domain/messages/format.ts), as the UI catalogue does.
 
-import { cancellationRule } from '../../domain/index';
+import { cancellationRule, deliveryTexts } from '../../domain/index';
 
 /** Who signs and answers: the operator (OPERATOR_*, filled in by the mailer, operatorFields.ts). */
 interface Sender {
@@ -74,9 +74,13 @@ export const mailTexts = {
     intro: 'gute Nachricht: Wir haben Ihren Antrag angenommen. Ihr Vertrag ist zustande gekommen.',
     deliveryDigital:
       'Ihre Bürgschaftsurkunde finden Sie im Anhang als PDF. Bitte leiten Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.',
-    /** postedOn: the formatted posting day, when known. */
-    deliveryPost: (postedOn?: string) =>
-      `Ihre Bürgschaftsurkunde schicken wir Ihnen per Post${postedOn ? `; sie geht am ${postedOn} in den Versand` : ''}. Bitte geben Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.`,
+    /** Where the posted certificate goes (the result page says the same) and its posting day. */
+    deliveryPost: (deliverTo: string | null | undefined, postedOn?: string) =>
+      [
+        deliveryTexts.byPost(deliverTo),
+        postedOn ? deliveryTexts.postedOn(postedOn) : deliveryTexts.postingRule,
+        'Sie ersetzt die Barkaution.',
+      ].join(' '),
     documentsHeading: 'Ihre Vertragsunterlagen',
     attachedIntro: 'Im Anhang dieser E-Mail finden Sie als PDF:',
     attachment: (title: string, filename: string) => `${title} (${filename})`,

@@ -191,9 +191,7 @@ function ContractResult({ r }: { r: ServerResult }) {
         <li>
           {r.deliverTo === 'digital' || r.digital
             ? resultTexts.digitalCertificate
-            : r.deliverTo === 'landlordAddress'
-              ? resultTexts.postToLandlord
-              : resultTexts.postToTenant}
+            : resultTexts.postal(r.deliverTo)}
         </li>
         {debit ? <li>{resultTexts.firstDebit(debit)}</li> : null}
         <li>{resultTexts.withdrawalHint}</li>
