@@ -4,6 +4,7 @@ import {
   cancellationEndOn,
   guaranteeInForce,
   nextStatus,
+  reportedState,
   daysBetween,
   owedCents,
   paidCents,
@@ -125,6 +126,22 @@ describe('withdrawal period (§ 8 VVG)', () => {
     ['released', '2026-03-05', '2026-03-16', false],
   ])('%s on %s, deadline %s -> %s', (status, today, deadline, want) =>
     expect(withdrawalPossible(status, today, deadline)).toBe(want),
+  );
+});
+
+describe('the state the order-status call reports', () => {
+  test.each([
+    ['submitted', undefined, 'submitted'],
+    ['pending', undefined, 'pending'],
+    ['declined', undefined, 'declined'],
+    ['accepted', undefined, 'accepted'],
+    ['accepted', 'active', 'accepted'],
+    ['accepted', 'cancellation_requested', 'accepted'],
+    ['accepted', 'withdrawn', 'withdrawn'],
+    ['accepted', 'cancelled', 'cancelled'],
+    ['accepted', 'released', 'released'],
+  ] as const)('%s with contract %s -> %s', (order, contract, want) =>
+    expect(reportedState(order, contract)).toBe(want),
   );
 });
 

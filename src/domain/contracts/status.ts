@@ -63,3 +63,14 @@ export function nextStatus(from: ContractStatus, act: ContractAct): ContractStat
 export function guaranteeInForce(status: ContractStatus): boolean {
   return status === 'active' || status === 'cancellation_requested';
 }
+
+/**
+ * The `state` the order-status call reports (spec §3's states, then the contract's end): an
+ * accepted contract that was withdrawn, released or whose cancellation took effect reports that
+ * status; while a cancellation waits for the landlord the guarantee stands, so it stays
+ * `accepted` (the `contractStatus` beside it says `cancellation_requested`).
+ */
+export function reportedState(orderState: string, contract: ContractStatus | undefined): string {
+  if (orderState !== 'accepted' || contract === undefined) return orderState;
+  return guaranteeInForce(contract) ? 'accepted' : contract;
+}

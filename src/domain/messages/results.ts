@@ -11,6 +11,9 @@ export const resultTexts = {
   notFoundText:
     'Das Ergebnis Ihres Antrags erhalten Sie in jedem Fall per E-Mail. Bei Fragen hilft Ihnen unser Kundenservice.',
   notSubmitted: 'Dieser Antrag ist noch nicht abgeschickt.',
+  /** The contract of this result was withdrawn, released or cancelled since. */
+  contractEnded:
+    'Dieser Vertrag ist inzwischen beendet. Den aktuellen Stand sehen Sie unter „Mein Vertrag“.',
   reservationNumber: 'Reservierungsnummer',
   premiumWithFrequency: (amount: string, adverb: string) => `${amount} ${adverb}`,
   nextStepsTitle: 'So geht es weiter',

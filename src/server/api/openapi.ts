@@ -199,6 +199,7 @@ const orderStatus = (summary: string) => ({
     responses: {
       '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
       '404': err('unknown'),
+      '409': err('not_submitted: the application has not been submitted yet (no order state)'),
     },
   },
 });
@@ -605,7 +606,31 @@ function openApiDocument(wire: WireFormat): Schema {
           properties: {
             state: {
               type: 'string',
-              description: 'not_submitted, submitted, created, pending, accepted, declined',
+              enum: [
+                'submitted',
+                'created',
+                'pending',
+                'accepted',
+                'declined',
+                'withdrawn',
+                'cancelled',
+                'released',
+              ],
+              description:
+                'The order states of the spec (submitted, created, pending, accepted, declined); an accepted contract later reports how it ended (withdrawn, cancelled, released). A cancellation waiting for the landlord stays accepted (see contractStatus).',
+            },
+            contractStatus: {
+              type: ['string', 'null'],
+              enum: [
+                'active',
+                'cancellation_requested',
+                'withdrawn',
+                'cancelled',
+                'released',
+                null,
+              ],
+              description:
+                'The accepted contract after the sale (ADR 0925); null before acceptance',
             },
             orderId: { type: ['string', 'null'] },
             rate: { type: ['number', 'null'], description: 'Euros per payment' },

@@ -33,10 +33,16 @@ async function acceptedContract(s: TestServer) {
   const row = (
     await s.db.orm.select().from(contracts).where(eq(contracts.contractNumber, st.body.orderId))
   )[0]!;
-  return { number: st.body.orderId as string, id: row.applicationId };
+  return { number: st.body.orderId as string, id: row.applicationId, cid };
 }
 
 /** Text part of the last mail to `to` whose subject contains `subject`. */
+/** The partners' order-status call: the contract's real state after the sale (issue 27). */
+const orderState = async (s: TestServer, cid: string) => {
+  const r = await call(s.url, 'GET', `/api/application/state/${cid}`);
+  return { state: r.body.state, contractStatus: r.body.contractStatus };
+};
+
 async function mailTo(smtp: SmtpPeer, to: string, subject: string) {
   for (let i = 0; i < 100; i++) {
     const m = [...smtp.received]
@@ -82,7 +88,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
   });
 
   it('withdrawal without login: same answer for a wrong e-mail, withdrawn for the right one', async () => {
-    const { number, id } = await acceptedContract(s);
+    const { number, id, cid } = await acceptedContract(s);
+    expect(await orderState(s, cid)).toEqual({ state: 'accepted', contractStatus: 'active' });
     const accepted = await mailTo(smtp, EMAIL, 'angenommen');
     expect(accepted.text).toContain('Vertrag widerrufen:\nhttps://antrag.example/widerruf?link=');
 
@@ -123,6 +130,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
       await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id))
     )[0]!;
     expect(row.status).toBe('withdrawn');
+    expect(await orderState(s, cid)).toEqual({ state: 'withdrawn', contractStatus: 'withdrawn' });
     expect(row.retainUntil).toBe('2036-12-31');
     expect(await events(s, id)).toEqual([
       'submitted:tenant',
@@ -147,7 +155,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
   });
 
   it('magic link: single use; IBAN change with a new mandate; a cancellation waits for the landlord’s release (ADR 0925)', async () => {
-    const { number, id } = await acceptedContract(s);
+    const { number, id, cid } = await acceptedContract(s);
     const anon = await call(s.url, 'GET', '/api/contracts/me');
     expect(anon.status).toBe(401);
     const req = await call(s.url, 'POST', '/api/contracts/access', {
@@ -232,6 +240,10 @@ describe.each(engines)('after the sale on %s', (engine) => {
     const row = async () =>
       (await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id)))[0]!;
     expect(await row()).toMatchObject({ status: 'cancellation_requested', endOn: null });
+    expect(await orderState(s, cid)).toEqual({
+      state: 'accepted', // the guarantee stands until the landlord releases it
+      contractStatus: 'cancellation_requested',
+    });
     const still = await call(s.url, 'GET', '/api/contracts/me', undefined, { headers });
     expect(still.body).toMatchObject({
       status: 'cancellation_requested',
@@ -262,6 +274,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
     );
     expect(released.body).toMatchObject({ status: 'cancelled', endedOn: '02.03.2026' });
     expect(await row()).toMatchObject({ status: 'cancelled', endOn: '2026-03-03' });
+    expect(await orderState(s, cid)).toEqual({ state: 'cancelled', contractStatus: 'cancelled' });
     const effective = await mailTo(smtp, EMAIL, 'Ihre Kündigung ist wirksam');
     expect(effective.text.replace(/\s+/g, ' ')).toContain(
       'Ihre Kündigung ist damit am 02.03.2026 wirksam geworden',
@@ -309,7 +322,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
   });
 
   it('landlord release with the code; expired access tokens are deleted', async () => {
-    const { number, id } = await acceptedContract(s);
+    const { number, id, cid } = await acceptedContract(s);
     const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
     expect(
       (await call(s.url, 'GET', '/api/contracts/verification/AAAAAAAAAAAAAAAAAAAAAA')).status,
@@ -339,6 +352,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
     // the tenant can object; the landlord gets a letter (the tenant holds the code too, ADR 0924)
     expect(told).toContain('Stammt die Freigabe nicht von Ihrem Vermieter');
     expect((await events(s, id)).at(-1)).toBe('released:landlord');
+    expect(await orderState(s, cid)).toEqual({ state: 'released', contractStatus: 'released' });
     const letters = await s.db.orm
       .select()
       .from(contractLetters)

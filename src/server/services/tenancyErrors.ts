@@ -5,7 +5,9 @@ export type TenancyErrorCode =
   | 'reservation_expired'
   | 'already_submitted'
   | 'invalid_step'
-  | 'sandbox_mismatch';
+  | 'sandbox_mismatch'
+  /** The order status of an application not yet submitted: there is no order state yet. */
+  | 'not_submitted';
 
 export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
   unknown: 404,
@@ -14,6 +16,7 @@ export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
   already_submitted: 409,
   invalid_step: 400,
   sandbox_mismatch: 409,
+  not_submitted: 409,
 };
 
 export class TenancyError extends Error {

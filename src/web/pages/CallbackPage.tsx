@@ -105,6 +105,7 @@ function headlineOf(state: string, reservation: boolean): string {
   if (state === 'accepted') return reservation ? ui.result.reservationAccepted : ui.result.accepted;
   if (state === 'declined')
     return reservation ? resultTexts.reservationDeclined : ui.result.declined;
+  if (['withdrawn', 'cancelled', 'released'].includes(state)) return resultTexts.contractEnded;
   if (WAITING.includes(state))
     return reservation ? resultTexts.reservationPending : ui.result.pending;
   return resultTexts.notSubmitted;
