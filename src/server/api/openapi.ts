@@ -235,10 +235,18 @@ function openApiDocument(wire: WireFormat): Schema {
   const pdf = (summary: string) => ({
     get: {
       summary,
+      description:
+        'Does not send the file: answers 303 See Other to an expiring signed link (ten minutes) that sends it. Follow the redirect (curl -L).',
       responses: {
-        '200': {
-          description: 'The PDF',
-          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        '303': {
+          description:
+            'Redirect to /api/documents/{applicationId}/{file}?expires=&signature=, which answers the PDF',
+          headers: {
+            Location: {
+              description: 'The signed download link (relative)',
+              schema: { type: 'string' },
+            },
+          },
         },
         '404': err('unknown'),
         '409': err('not_accepted: no document before the acceptance'),
