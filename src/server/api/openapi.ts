@@ -706,11 +706,49 @@ function openApiDocument(wire: WireFormat): Schema {
   };
 }
 
+/**
+ * Every POST, PUT and PATCH takes an optional Idempotency-Key (http/idempotency.ts, ADR 1113,
+ * registered for all write routes): the header and its answers are added to each such operation
+ * here, so the document cannot forget one.
+ */
+function withIdempotency(doc: Schema): Schema {
+  const header = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      '1 to 255 visible ASCII characters. The same key with the same request answers the stored answer again (header Idempotent-Replayed: true) for 24 hours.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  };
+  const answers: Record<string, string> = {
+    '400': 'invalid_idempotency_key: the key is not 1 to 255 visible ASCII characters',
+    '409': 'idempotency_key_in_progress: a request with this key is still running',
+    '422': 'idempotency_key_reused: the key was used for a different request',
+  };
+  const paths = doc.paths as Record<string, Record<string, Schema>>;
+  for (const item of Object.values(paths))
+    for (const method of ['post', 'put', 'patch'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      op.parameters = [...((op.parameters as Schema[] | undefined) ?? []), header];
+      const responses = (op.responses ?? {}) as Record<string, Schema>;
+      for (const [status, text] of Object.entries(answers)) {
+        const had = responses[status];
+        responses[status] = had
+          ? { ...had, description: `${String(had.description)}; or ${text}` }
+          : err(text);
+      }
+      op.responses = responses;
+    }
+  return doc;
+}
+
 export function registerOpenApi(app: FastifyInstance, wire: WireFormat): void {
   // Built at the first request: by then every route (and its edge schemas) is registered.
   let doc: Schema | undefined;
   app.get(
     '/api/openapi.json',
-    async () => (doc ??= withEdgeSchemas(openApiDocument(wire), registeredRoutes(app))),
+    async () =>
+      (doc ??= withIdempotency(withEdgeSchemas(openApiDocument(wire), registeredRoutes(app)))),
   );
 }
