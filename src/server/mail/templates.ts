@@ -107,9 +107,12 @@ export function contractLinkBlocks(links: ContractLinks | undefined): Block[] {
   ];
 }
 
-function contractFacts(d: ContractMailData): string[] {
+/** The facts list; before a contract exists the number is a case number (Vorgangsnummer). */
+function contractFacts(d: ContractMailData, number: 'contract' | 'case' = 'contract'): string[] {
   return [
-    t.facts.contractNumber(d.contractNumber),
+    number === 'case'
+      ? t.facts.caseNumber(d.contractNumber)
+      : t.facts.contractNumber(d.contractNumber),
     t.facts.object(d.objectAddress),
     t.facts.deposit(formatEuro(d.deposit)),
     t.facts.premium(formatEuro(d.ratePerPayment), d.paymentAdverb, formatEuro(d.ratePerYear)),
@@ -227,7 +230,8 @@ export function pendingMail(d: ContractMailData): RenderedMail {
   return render(t.pending.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
     { p: t.pending.intro },
-    { list: contractFacts(d) },
+    // No contract yet: subject, list and questions all say Vorgang(snummer) (issue 27).
+    { list: contractFacts(d, 'case') },
     { p: t.pending.nextSteps },
     { p: t.pending.questions(operatorRef.phone, d.contractNumber) },
   ]);
