@@ -7,7 +7,7 @@ import { createLogger } from '../src/server/log';
 import { createMailer } from '../src/server/mail/index';
 import { createProcessing, StaffDecisionError } from '../src/server/processing/index';
 import { sendApplicationMail } from '../src/server/processing/notify';
-import { persistedServerSecret } from '../src/server/services/seed';
+import { persistedServerSecret, storedPublicUrl } from '../src/server/services/seed';
 import { fail, openCommandDatabase } from './support/commandDatabase';
 
 const usage = 'Aufruf: npm run decide -- <Vertragsnummer> accept|decline';
@@ -22,6 +22,13 @@ async function main(): Promise<void> {
   try {
     if (!process.env.SERVER_SECRET)
       config = { ...config, serverSecret: await persistedServerSecret(db) };
+    // Links (certificate, e-mail) are the running server's, never this command's environment.
+    const publicUrl = await storedPublicUrl(db);
+    if (!publicUrl)
+      fail(
+        'Der Server wurde mit dieser Datenbank noch nie gestartet (keine PUBLIC_URL gespeichert).',
+      );
+    config = { ...config, publicUrl };
     const mailer = createMailer({ config, log, dataDir: config.dataDir, clock: systemClock });
     const processing = createProcessing({ db, config, log, clock: systemClock, mailer });
     await processing.start({ workers: false });
