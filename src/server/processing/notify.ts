@@ -111,7 +111,7 @@ const pending = async ({ data }: MailSource) => pendingMail(data);
 export const mailKinds = {
   'contract-accepted': {
     decision: 'contract',
-    async render({ ctx, app, applicationId, decision, data, model, now, attach, attachments }) {
+    async render({ ctx, app, applicationId, decision, data, model, attach, attachments }) {
       const base = ctx.settings.publicUrl.replace(/\/$/, '');
       return acceptedMail({
         ...data,
