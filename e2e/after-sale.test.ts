@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { contractTexts } from '../src/domain/messages/contracts';
+import { cancellationRule } from '../src/domain/messages/cancellationRule';
 import { contracts } from '../src/server/db/schema/index';
 import {
   contractCredentials,
@@ -100,6 +101,9 @@ async function shoot(page: Page, name: string, engine: string) {
   if (engine === 'pglite') await shootPage(page, `i12b-${name}`, 900);
 }
 
+/** Mail text wraps lines; the sentences are compared without the breaks. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ');
+
 const isoIn = (n: number) => addDays(todayInBerlin(new Date()), n);
 
 describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) => {
@@ -137,7 +141,7 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
       `ziehen wir am ${inDays(14)}`, // pre-notification: 14 days after the application
     ])
       expect(policy).toContain(phrase);
-    expect(docs.get('Versicherungsbedingungen.pdf')).toContain('sobald Ihr Vermieter sie freigibt');
+    expect(docs.get('Versicherungsbedingungen.pdf')).toContain(cancellationRule.tenant);
     expect(docs.get('Verbraucherinformationen.pdf')).toContain('Produktinformationsblatt');
     expect(docs.get('Widerrufsbelehrung.pdf')).toContain(
       'Klicken Sie auf die Schaltfläche „Vertrag widerrufen“',
@@ -207,8 +211,14 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await context.close();
   });
 
-  test('magic link -> IBAN change -> cancellation with a date; the refund figure is shown and e-mailed', async () => {
-    const { number } = await acceptedContract(h.server);
+  test('magic link -> IBAN change -> cancellation: documents, e-mails, /vertrag and /pruefen all say it takes effect only with the landlord (ADR 0925)', async () => {
+    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+    // The documents the tenant and the landlord hold: one wording of the rule.
+    const docs = await checkedAttachments(h.server.smtp, number);
+    expect(docs.get(`Buergschaftsurkunde-${number}.pdf`)).toContain(cancellationRule.landlord);
+    expect(docs.get('Versicherungsbedingungen.pdf')).toContain(cancellationRule.landlord);
+    expect(docs.get('Versicherungsbedingungen.pdf')).toContain(cancellationRule.tenant);
+    expect(docs.get('Verbraucherinformationen.pdf')).toContain(cancellationRule.tenant);
     const { context, page, app } = await h.open();
     await app.goto('/vertrag');
     await page.getByRole('button', { name: contractTexts.access.submit }).waitFor();
@@ -242,34 +252,61 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
       `Neue Mandatsreferenz: ${number}-02`,
     );
 
-    // Cancellation: a date in the past is refused; a future one shows the refund before confirming.
-    await app.fill('c.date', inDays(-1));
-    await app.clickButton(contractTexts.contract.quote);
-    await page.locator('#f-c-date-error').waitFor();
-    expect(await app.fieldError('c.date')).toBe(contractTexts.errors.datePast);
-    // Mid-period: cover starts in 10 days, the first premium is debited in 14; 16 of the first
-    // period's days are owed, the rest of that premium comes back.
-    const lastDay = inDays(25);
-    await app.fill('c.date', lastDay);
-    await app.clickButton(contractTexts.contract.quote);
-    const figure = await page.getByTestId('refund-figure').innerText();
-    expect(figure).toContain(`Die Bürgschaft endet mit Ablauf des ${lastDay}.`);
-    const amount = /Wir erstatten Ihnen (\d+,\d{2} €)/.exec(figure)![1]!;
-    expect(amount).not.toBe('0,00 €');
-    await app.expectAccessible();
+    // Cancellation: the rule first, then a binding confirmation (never one tap); no date to pick.
+    expect(await page.locator('main').innerText()).toContain(cancellationRule.tenant);
+    await app.clickButton(contractTexts.contract.cancel);
     await shoot(page, 'vertrag-kuendigung', engine);
     await app.clickButton(contractTexts.contract.cancelConfirm);
-    await page.getByText(`Ihre Kündigung zum ${lastDay} ist eingegangen`).waitFor();
-    // The confirmation shows at once; the status follows when the page has reloaded the contract.
+    await page.getByText(/Ihre Kündigung ist am .* eingegangen/).waitFor();
     await page
       .getByTestId('contract-status')
-      .filter({ hasText: `gekündigt zum ${lastDay}` })
+      .filter({ hasText: contractTexts.contract.statusText('cancellation_requested') })
       .waitFor();
+    expect(await page.getByTestId('cancellation-pending').innerText()).toContain(
+      cancellationRule.effect,
+    );
     await app.expectAccessible();
     await shoot(page, 'vertrag-gekuendigt', engine);
-    const mail = await mailText(h.server.smtp, `Bestätigung Ihrer Kündigung – Vertrag ${number}`);
-    expect(mail).toContain(`Ablauf des ${lastDay}`);
-    expect(mail).toContain(amount);
+    const received = oneLine(
+      await mailText(h.server.smtp, `Bestätigung Ihrer Kündigung – Vertrag ${number}`),
+    );
+    expect(received).toContain(cancellationRule.effect);
+    expect(received).not.toMatch(/endet mit Ablauf|gekündigt zum/);
+
+    // The landlord's page: still valid, the tenant's cancellation named, the release possible.
+    const api = await call(h.server.url, 'GET', `/api/contracts/verification/${verificationToken}`);
+    expect(api.body).toMatchObject({ status: 'cancellation_requested' });
+    expect(api.body.endedOn).toBeUndefined();
+    await app.goto(`/pruefen/${verificationToken}`);
+    await page.getByTestId('verification-status').waitFor();
+    expect(await page.getByTestId('verification-status').innerText()).toBe(
+      'gültig, vom Mieter gekündigt',
+    );
+    expect(await page.getByTestId('cancellation-pending').innerText()).toContain(
+      cancellationRule.landlord,
+    );
+    await app.expectAccessible();
+    await shoot(page, 'pruefen-gekuendigt', engine);
+
+    // The release arrives today: the cancellation takes effect today, on every surface.
+    const today = inDays(0);
+    await app.fill('c.code', releaseCode);
+    await app.clickButton(contractTexts.verify.release);
+    const ended = contractTexts.verify.statusText('cancelled', today);
+    await page.getByTestId('verification-status').filter({ hasText: ended }).waitFor();
+    await app.expectAccessible();
+    await shoot(page, 'pruefen-gekuendigt-freigegeben', engine);
+    const effective = oneLine(
+      await mailText(h.server.smtp, `Ihre Kündigung ist wirksam – Vertrag ${number}`),
+    );
+    expect(effective).toContain(`Ihre Kündigung ist damit am ${today} wirksam geworden`);
+    expect(effective).toContain(`Die Beiträge sind bis zum ${today} geschuldet.`);
+    const after = await call(
+      h.server.url,
+      'GET',
+      `/api/contracts/verification/${verificationToken}`,
+    );
+    expect(after.body).toMatchObject({ status: 'cancelled', endedOn: today });
     await context.close();
   });
 

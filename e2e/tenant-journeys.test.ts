@@ -144,7 +144,7 @@ describe('tenant journeys (issue 11)', () => {
     const result = await text(page);
     expect(result).toMatch(/MK-\d{4}-\d{6}/);
     expect(result).toContain('63,00 € jährlich');
-    expect(result).toContain(resultTexts.postToTenant);
+    expect(result).toContain(resultTexts.postal('legalAddress'));
     expect(result).toContain(resultTexts.mailSent);
     expect(result).toMatch(/voraussichtlich am \d{2}\.\d{2}\.\d{4}/);
     // Postal delivery: no certificate download offered.

@@ -9,7 +9,7 @@ import type { CommandResult } from '../../src/server/commands/types';
 import { createLogger } from '../../src/server/log';
 import { createMailer } from '../../src/server/mail/index';
 import { createProcessing } from '../../src/server/processing/index';
-import { persistedServerSecret } from '../../src/server/services/seed';
+import { persistedServerSecret, storedPublicUrl } from '../../src/server/services/seed';
 import { fail, openCommandDatabase } from './commandDatabase';
 
 function print(result: CommandResult): void {
@@ -36,9 +36,17 @@ export async function runOperatorCommand(name: CommandName): Promise<void> {
   const { db } = opened;
   const log = createLogger(process.env.LOG_LEVEL ?? 'warn');
   try {
-    const cfg = process.env.SERVER_SECRET
+    const withSecret = process.env.SERVER_SECRET
       ? opened.config
       : { ...opened.config, serverSecret: await persistedServerSecret(db) };
+    // Links (certificate, e-mails) are the running server's: the PUBLIC_URL it stored at its last
+    // start, never this command's environment (issue 27).
+    const publicUrl = await storedPublicUrl(db);
+    if (!publicUrl && name === 'decide')
+      fail(
+        'Der Server wurde mit dieser Datenbank noch nie gestartet (keine PUBLIC_URL gespeichert).',
+      );
+    const cfg = publicUrl ? { ...withSecret, publicUrl } : withSecret;
     const result = await commands[name](
       {
         db,

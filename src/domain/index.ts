@@ -50,4 +50,6 @@ export { encodeFieldErrors } from './wire/errors';
 export { parseAmount } from './wire/values';
 export * from './contracts/index';
 export * from './messages/contracts';
+export { cancellationRule } from './messages/cancellationRule';
+export { deliveryTexts } from './messages/delivery';
 export { requestExtras, readRequestExtras, assertConsents, partnerDefaults } from './wire/partner';

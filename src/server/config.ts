@@ -13,6 +13,7 @@ import {
 import type { OperatorDetails } from '../domain/legal/index';
 import type { SealIdentity } from './documents/seal';
 import { checkSealIdentity } from './documents/sealCheck';
+import { operatorPlaceholder, operatorVariables } from './documents/operator';
 
 /**
  * Every environment variable the server reads, in one place, typed and checked at start.
@@ -87,13 +88,14 @@ const url = (protocols: string[]) =>
   );
 
 /** An operator detail: trimmed text, or the marked placeholder naming its variable. */
-function operatorText(what: string, variable: string) {
+function operatorText(key: keyof typeof operatorVariables) {
+  const [what, variable] = operatorVariables[key];
   return z
     .string()
     .trim()
     .max(300)
     .optional()
-    .transform((v) => v || `[${what} – bitte ${variable} setzen]`);
+    .transform((v) => v || operatorPlaceholder(what, variable));
 }
 
 const envSchema = z.object({
@@ -162,15 +164,15 @@ const envSchema = z.object({
   RATES_MAX_AGE: z.coerce.number().int().min(0).max(86_400).default(3600),
   // The operator named in Impressum, privacy and contact pages (ADR 0805); the defaults say
   // clearly which variable to set.
-  OPERATOR_NAME: operatorText('Firmenname', 'OPERATOR_NAME'),
-  OPERATOR_STREET: operatorText('Straße und Hausnummer', 'OPERATOR_STREET'),
-  OPERATOR_ZIP_CITY: operatorText('PLZ und Ort', 'OPERATOR_ZIP_CITY'),
-  OPERATOR_EMAIL: operatorText('E-Mail-Adresse', 'OPERATOR_EMAIL'),
-  OPERATOR_PHONE: operatorText('Telefonnummer', 'OPERATOR_PHONE'),
-  OPERATOR_REGISTER: operatorText('Registergericht und -nummer', 'OPERATOR_REGISTER'),
-  OPERATOR_VAT_ID: operatorText('Umsatzsteuer-Identifikationsnummer', 'OPERATOR_VAT_ID'),
-  OPERATOR_REPRESENTATIVES: operatorText('Vertretungsberechtigte', 'OPERATOR_REPRESENTATIVES'),
-  OPERATOR_SUPERVISOR: operatorText('Aufsichtsbehörde', 'OPERATOR_SUPERVISOR'),
+  OPERATOR_NAME: operatorText('name'),
+  OPERATOR_STREET: operatorText('street'),
+  OPERATOR_ZIP_CITY: operatorText('zipCity'),
+  OPERATOR_EMAIL: operatorText('email'),
+  OPERATOR_PHONE: operatorText('phone'),
+  OPERATOR_REGISTER: operatorText('register'),
+  OPERATOR_VAT_ID: operatorText('vatId'),
+  OPERATOR_REPRESENTATIVES: operatorText('representatives'),
+  OPERATOR_SUPERVISOR: operatorText('supervisor'),
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSWORD: z.string().default(''),
   DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),

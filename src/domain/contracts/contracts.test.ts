@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
   addMonths,
-  canMove,
-  checkCancellationDate,
+  cancellationEndOn,
+  guaranteeInForce,
+  nextStatus,
+  reportedState,
   daysBetween,
   owedCents,
   paidCents,
@@ -118,6 +120,7 @@ describe('withdrawal period (§ 8 VVG)', () => {
   test.each([
     ['active', '2026-03-16', '2026-03-16', true],
     ['active', '2026-03-17', '2026-03-16', false],
+    ['cancellation_requested', '2026-03-05', '2026-03-16', true],
     ['cancelled', '2026-03-05', '2026-03-16', false],
     ['withdrawn', '2026-03-05', '2026-03-16', false],
     ['released', '2026-03-05', '2026-03-16', false],
@@ -126,38 +129,69 @@ describe('withdrawal period (§ 8 VVG)', () => {
   );
 });
 
-describe('cancellation date', () => {
-  const today = '2026-03-02';
+describe('the state the order-status call reports', () => {
   test.each([
-    ['', 'invalid'],
-    ['02.04.2026', 'invalid'],
-    ['2026-02-30', 'invalid'],
-    ['2026-03-01', 'past'],
-    ['2027-03-03', 'tooFar'],
-  ])('%s -> %s', (date, code) =>
-    expect(checkCancellationDate(date, today)).toEqual({ ok: false, code }),
+    ['submitted', undefined, 'submitted'],
+    ['pending', undefined, 'pending'],
+    ['declined', undefined, 'declined'],
+    ['accepted', undefined, 'accepted'],
+    ['accepted', 'active', 'accepted'],
+    ['accepted', 'cancellation_requested', 'accepted'],
+    ['accepted', 'withdrawn', 'withdrawn'],
+    ['accepted', 'cancelled', 'cancelled'],
+    ['accepted', 'released', 'released'],
+  ] as const)('%s with contract %s -> %s', (order, contract, want) =>
+    expect(reportedState(order, contract)).toBe(want),
   );
+});
+
+describe('a cancellation takes effect when the release or the original arrives', () => {
   test.each([
     ['2026-03-02', '2026-03-03'],
-    ['2026-06-30', '2026-07-01'],
-    ['2027-03-02', '2027-03-03'],
-  ])('%s ends with %s', (date, endOn) =>
-    expect(checkCancellationDate(date, today)).toEqual({ ok: true, lastDay: date, endOn }),
+    ['2026-12-31', '2027-01-01'],
+    ['2028-02-28', '2028-02-29'],
+  ])('arrived %s -> first day without cover %s', (arrived, endOn) =>
+    expect(cancellationEndOn(arrived)).toBe(endOn),
   );
+  test('premiums are owed up to and including the arrival day', () => {
+    // Monthly 10 € from 15.03.; release arrives 30.04. -> owed through 30.04. (16 of 30 days of
+    // the period 15.04.-15.05. plus one full month).
+    const s = settleAtEnd(monthly, cancellationEndOn('2026-04-30'), '2026-04-30');
+    expect(s.owedCents).toBe(1000 + proRataCents(1000, 16, 30));
+  });
 });
 
 describe('status and retention', () => {
   test.each([
-    ['active', 'withdrawn', false, true],
-    ['active', 'released', false, true],
-    ['active', 'active', false, false],
-    ['withdrawn', 'released', false, false],
-    ['released', 'cancelled', false, false],
-    ['cancelled', 'released', true, true],
-    ['cancelled', 'released', false, false],
-    ['cancelled', 'withdrawn', true, false],
-  ] as const)('%s -> %s (ends in future %s): %s', (from, to, future, want) =>
-    expect(canMove(from, to, future)).toBe(want),
+    ['active', 'withdraw', 'withdrawn'],
+    ['active', 'cancel', 'cancellation_requested'],
+    ['active', 'release', 'released'],
+    ['active', 'originalReturned', 'released'],
+    ['cancellation_requested', 'release', 'cancelled'],
+    ['cancellation_requested', 'originalReturned', 'cancelled'],
+    ['cancellation_requested', 'withdraw', 'withdrawn'],
+    ['cancellation_requested', 'cancel', undefined],
+    ['withdrawn', 'release', undefined],
+    ['withdrawn', 'cancel', undefined],
+    ['released', 'cancel', undefined],
+    ['released', 'withdraw', undefined],
+    ['cancelled', 'release', undefined],
+    ['cancelled', 'originalReturned', undefined],
+  ] as const)('%s --%s--> %s', (from, act, want) => expect(nextStatus(from, act)).toBe(want));
+  test('only the tenant alone never ends the guarantee: no act of the tenant but withdrawal ends it', () => {
+    for (const from of ['active', 'cancellation_requested'] as const) {
+      const after = nextStatus(from, 'cancel');
+      expect(after === undefined || guaranteeInForce(after)).toBe(true);
+    }
+  });
+  test.each([
+    ['active', true],
+    ['cancellation_requested', true],
+    ['withdrawn', false],
+    ['cancelled', false],
+    ['released', false],
+  ] as const)('guarantee in force while %s: %s', (s, want) =>
+    expect(guaranteeInForce(s)).toBe(want),
   );
   test.each([
     ['2026-05-01', 10, '2036-12-31'],

@@ -3,3 +3,4 @@ export * from './calendar';
 export * from './premiums';
 export * from './periods';
 export * from './mandate';
+export * from './postingDay';

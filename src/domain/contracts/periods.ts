@@ -14,35 +14,21 @@ export function withdrawalDeadline(acceptedOn: string, digital: boolean): string
 
 /**
  * "Withdrawal possible" (what the contract page and the withdrawal function act on): the contract
- * is still active and today (Berlin) is on or before the deadline. After a cancellation or a
- * release there is nothing left to withdraw from.
+ * is still in force (active, or cancelled but not yet released) and today (Berlin) is on or
+ * before the deadline. After a release there is nothing left to withdraw from.
  */
 export function withdrawalPossible(status: string, today: string, deadline: string): boolean {
-  return status === 'active' && today <= deadline;
+  // A cancellation does not end the contract, so the right to withdraw stays (ADR 0925).
+  return (status === 'active' || status === 'cancellation_requested') && today <= deadline;
 }
 
-export type CancellationDateCheck =
-  { ok: true; lastDay: string; endOn: string } | { ok: false; code: 'invalid' | 'past' | 'tooFar' };
-
-/** How far ahead a cancellation date may be chosen. */
-const cancellationMaxDaysAhead = 365;
-
 /**
- * Cancellation (Kündigung) rules: there is no minimum term and no notice period (DECISIONS.md),
- * so the tenant chooses the last day of cover: today at the earliest, at most a year ahead. The
- * guarantee ends at the end of that day; premiums stop the day after (endOn).
+ * The first day without cover when a cancellation takes effect (ADR 0925): the tenant's
+ * cancellation becomes effective on the day the landlord's release (or the original certificate)
+ * arrives; premiums are owed up to and including that day and refunded from the day after.
  */
-export function checkCancellationDate(
-  lastDay: string | undefined,
-  today: string,
-): CancellationDateCheck {
-  if (!lastDay || !/^\d{4}-\d{2}-\d{2}$/.test(lastDay)) return { ok: false, code: 'invalid' };
-  const roundTrip = new Date(`${lastDay}T00:00:00Z`);
-  if (Number.isNaN(roundTrip.getTime()) || roundTrip.toISOString().slice(0, 10) !== lastDay)
-    return { ok: false, code: 'invalid' };
-  if (lastDay < today) return { ok: false, code: 'past' };
-  if (lastDay > addDays(today, cancellationMaxDaysAhead)) return { ok: false, code: 'tooFar' };
-  return { ok: true, lastDay, endOn: addDays(lastDay, 1) };
+export function cancellationEndOn(arrivedOn: string): string {
+  return addDays(arrivedOn, 1);
 }
 
 /**

@@ -1,6 +1,11 @@
 // The state of an accepted contract (after the processing states of the application). Pure rules.
 
-export type ContractStatus = 'active' | 'withdrawn' | 'cancelled' | 'released';
+/**
+ * `cancellation_requested`: the tenant has cancelled, but the guarantee is still in force until
+ * the landlord releases it or the original certificate comes back (DECISIONS.md, ADR 0925).
+ */
+export type ContractStatus =
+  'active' | 'cancellation_requested' | 'withdrawn' | 'cancelled' | 'released';
 
 /** Audit event types (one history per application; COMMON.md's shared contract). */
 export type ContractEventType =
@@ -9,6 +14,7 @@ export type ContractEventType =
   | 'declined'
   | 'pending'
   | 'withdrawn'
+  | 'cancellation_requested'
   | 'cancelled'
   | 'released'
   | 'iban_changed'
@@ -26,12 +32,52 @@ export type ContractActor =
   'tenant' | 'landlord' | 'staff' | 'system' | 'partner' | `staff:${string}`;
 
 /**
- * Which status may follow which. Only an active contract ends, and it ends once: a withdrawn,
- * cancelled or released guarantee cannot be ended again. A cancellation with a future date may
- * still be overtaken by the landlord's release (the guarantee then ends earlier).
+ * What can happen to a contract after the sale: the tenant withdraws (§ 8 VVG) or cancels; the
+ * landlord releases the guarantee (online with the code or in writing); the original certificate
+ * comes back to us.
  */
-export function canMove(from: ContractStatus, to: ContractStatus, endsInFuture = false): boolean {
-  if (from === 'active') return to !== 'active';
-  if (from === 'cancelled' && endsInFuture) return to === 'released';
-  return false;
+export type ContractAct = 'withdraw' | 'cancel' | 'release' | 'originalReturned';
+
+/**
+ * The transition table (ADR 0925). The guarantee never ends by the tenant's act alone: a
+ * cancellation only marks the contract, and it takes effect (status `cancelled`) on the day the
+ * landlord's release or the original certificate arrives. A release without a cancellation ends
+ * the contract as `released`. A missing entry means the act is not possible in that state.
+ */
+const transitions: Record<ContractStatus, Partial<Record<ContractAct, ContractStatus>>> = {
+  active: {
+    withdraw: 'withdrawn',
+    cancel: 'cancellation_requested',
+    release: 'released',
+    originalReturned: 'released',
+  },
+  cancellation_requested: {
+    withdraw: 'withdrawn',
+    release: 'cancelled',
+    originalReturned: 'cancelled',
+  },
+  withdrawn: {},
+  cancelled: {},
+  released: {},
+};
+
+/** The status after `act`, or undefined when the act is not possible now. */
+export function nextStatus(from: ContractStatus, act: ContractAct): ContractStatus | undefined {
+  return transitions[from][act];
+}
+
+/** Whether the landlord still holds a valid guarantee (premiums run, changes are possible). */
+export function guaranteeInForce(status: ContractStatus): boolean {
+  return status === 'active' || status === 'cancellation_requested';
+}
+
+/**
+ * The `state` the order-status call reports (spec §3's states, then the contract's end): an
+ * accepted contract that was withdrawn, released or whose cancellation took effect reports that
+ * status; while a cancellation waits for the landlord the guarantee stands, so it stays
+ * `accepted` (the `contractStatus` beside it says `cancellation_requested`).
+ */
+export function reportedState(orderState: string, contract: ContractStatus | undefined): string {
+  if (orderState !== 'accepted' || contract === undefined) return orderState;
+  return guaranteeInForce(contract) ? 'accepted' : contract;
 }

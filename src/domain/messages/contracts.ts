@@ -4,10 +4,12 @@
 // (src/server/texts/mails.ts, ADR 0306).
 
 import type { ContractStatus } from '../contracts/status';
+import { cancellationRule } from './cancellationRule';
 import { ui } from './ui';
 
 const contractStatusLabels: Record<ContractStatus, string> = {
   active: 'gültig',
+  cancellation_requested: 'gültig, vom Mieter gekündigt',
   withdrawn: 'widerrufen',
   cancelled: 'gekündigt',
   released: 'freigegeben',
@@ -28,9 +30,6 @@ export const contractTexts = {
     number: 'Hausnummer',
     zip: 'PLZ',
     city: 'Ort',
-    cancellationDate: 'Letzter Tag der Bürgschaft (TT.MM.JJJJ)',
-    cancellationDateHint:
-      'Frühestens heute, höchstens ein Jahr im Voraus. Die Bürgschaft endet mit Ablauf dieses Tages.',
     releaseCode: 'Freigabecode',
     releaseCodeHint:
       'Steht in unserem Brief an Sie als Vermieterin oder Vermieter (8 Zeichen). Er steht nicht auf der Bürgschaftsurkunde.',
@@ -42,9 +41,6 @@ export const contractTexts = {
       'Die Vertragsnummer hat die Form MK-2026-000042 (Testverträge: TEST-MK-2026-000001).',
     emailRequired: 'Bitte geben Sie Ihre E-Mail-Adresse an.',
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an, z. B. name@beispiel.de.',
-    dateInvalid: 'Bitte geben Sie ein gültiges Datum im Format TT.MM.JJJJ an.',
-    datePast: 'Das Datum darf nicht in der Vergangenheit liegen.',
-    dateTooFar: 'Das Datum darf höchstens ein Jahr in der Zukunft liegen.',
     releaseCodeRequired: 'Bitte geben Sie den Freigabecode aus unserem Brief an.',
     releaseCodeWrong:
       'Der Freigabecode stimmt nicht. Bitte prüfen Sie die 8 Zeichen in unserem Brief an Sie.',
@@ -111,10 +107,10 @@ export const contractTexts = {
     title: (number: string) => `Ihr Vertrag ${number}`,
     status: 'Status',
     statusText: (status: ContractStatus, endedOn?: string) =>
-      status === 'active'
-        ? 'gültig'
+      status === 'cancellation_requested'
+        ? 'gültig; gekündigt, wirksam erst mit der Freigabe Ihres Vermieters'
         : status === 'cancelled' && endedOn
-          ? `gekündigt zum ${endedOn}`
+          ? `gekündigt, wirksam seit ${endedOn}`
           : endedOn
             ? `${contractStatusLabels[status]} am ${endedOn}`
             : contractStatusLabels[status],
@@ -136,18 +132,11 @@ export const contractTexts = {
     saveAddress: 'Anschrift speichern',
     addressSaved: 'Ihre neue Anschrift ist gespeichert.',
     cancel: 'Vertrag kündigen',
-    cancelIntro:
-      'Sie können jederzeit ohne Frist kündigen. Wählen Sie den letzten Tag der Bürgschaft; die Beiträge berechnen wir taggenau.',
-    quote: 'Erstattung berechnen',
-    quoteResult: (lastDay: string, refund: string | undefined, outstanding: string | undefined) =>
-      outstanding
-        ? `Die Bürgschaft endet mit Ablauf des ${lastDay}. Bis dahin sind noch ${outstanding} Beitrag offen, die wir abbuchen.`
-        : refund
-          ? `Die Bürgschaft endet mit Ablauf des ${lastDay}. Wir erstatten Ihnen ${refund}.`
-          : `Die Bürgschaft endet mit Ablauf des ${lastDay}. Es ist nichts zu erstatten und nichts nachzuzahlen.`,
+    cancelIntro: cancellationRule.tenant,
     cancelConfirm: 'Kündigung verbindlich bestätigen',
-    cancelled: (lastDay: string, refund: string) =>
-      `Ihre Kündigung zum ${lastDay} ist eingegangen. Erstattung: ${refund}. Die Bestätigung haben wir Ihnen per E-Mail geschickt.`,
+    cancelled: (dateTime: string) =>
+      `Ihre Kündigung ist am ${dateTime} eingegangen. ${cancellationRule.effect} Die Bestätigung haben wir Ihnen per E-Mail geschickt.`,
+    cancellationPending: `Sie haben gekündigt. ${cancellationRule.effect}`,
 
     withdraw: 'Vertrag widerrufen',
     withdrawIntro: (until: string) =>
@@ -169,13 +158,13 @@ export const contractTexts = {
       'Diese Seite zeigt den aktuellen Stand der Mietkautionsbürgschaft zu der Urkunde, von der Sie den Link oder QR-Code haben.',
     status: 'Stand',
     statusText: (status: ContractStatus, endedOn?: string) =>
-      status === 'active'
-        ? 'gültig'
+      status === 'cancelled' && endedOn
+        ? `beendet am ${endedOn} (Kündigung des Mieters, freigegeben)`
         : endedOn
-          ? status === 'cancelled'
-            ? `gekündigt zum ${endedOn}`
-            : `${contractStatusLabels[status]} am ${endedOn}`
+          ? `${contractStatusLabels[status]} am ${endedOn}`
           : contractStatusLabels[status],
+    /** Shown while the tenant's cancellation waits for the landlord's release. */
+    cancellationPending: `Der Mieter hat den Vertrag gekündigt. Die Bürgschaft gilt weiter, bis Sie sie freigeben. ${cancellationRule.landlord}`,
     contractNumber: 'Vertragsnummer',
     deposit: 'Bürgschaftssumme',
     objectAddress: 'Mietobjekt',

@@ -1,6 +1,8 @@
 // Texts of the result pages and the legal pages (issue 11). A module of its own so that only the
 // lazy chunks of those pages carry them, not the first step's JavaScript (100 KB budget).
 
+import { deliveryTexts } from './delivery';
+
 /** /callback/danke and /callback/sofortzusage, beside ui.result. */
 export const resultTexts = {
   reservationDeclined: 'Ihre Reservierung wurde leider abgelehnt.',
@@ -9,6 +11,9 @@ export const resultTexts = {
   notFoundText:
     'Das Ergebnis Ihres Antrags erhalten Sie in jedem Fall per E-Mail. Bei Fragen hilft Ihnen unser Kundenservice.',
   notSubmitted: 'Dieser Antrag ist noch nicht abgeschickt.',
+  /** The contract of this result was withdrawn, released or cancelled since. */
+  contractEnded:
+    'Dieser Vertrag ist inzwischen beendet. Den aktuellen Stand sehen Sie unter „Mein Vertrag“.',
   reservationNumber: 'Reservierungsnummer',
   premiumWithFrequency: (amount: string, adverb: string) => `${amount} ${adverb}`,
   nextStepsTitle: 'So geht es weiter',
@@ -16,9 +21,9 @@ export const resultTexts = {
   decisionMailSent: 'Wir haben Ihnen die Entscheidung auch per E-Mail geschickt.',
   digitalCertificate:
     'Die Bürgschaftsurkunde hängt als PDF an der E-Mail; Sie können sie auch hier herunterladen. Geben Sie sie Ihrem Vermieter.',
-  postToLandlord: 'Wir schicken die Bürgschaftsurkunde per Post direkt an Ihren Vermieter.',
-  postToTenant:
-    'Wir schicken Ihnen die Bürgschaftsurkunde per Post (vor 15:00 Uhr am selben Werktag, sonst am nächsten). Geben Sie sie dann Ihrem Vermieter.',
+  /** Postal delivery, by the tenant's choice (the e-mail says the same, delivery.ts). */
+  postal: (deliverTo: string | null | undefined) =>
+    `${deliveryTexts.byPost(deliverTo)} ${deliveryTexts.postingRule}`,
   firstDebit: (date: string) =>
     `Den ersten Beitrag buchen wir voraussichtlich am ${date} per SEPA-Lastschrift ab.`,
   withdrawalHint:

@@ -2,6 +2,8 @@
 // sentences in errors.ts). Functions take the values they show, never format money themselves:
 // the caller formats with messages/format.ts.
 
+import { cancellationRule } from './cancellationRule';
+
 export const ui = {
   appTitle: 'Mietkautionsbürgschaft online beantragen',
   buttons: {
@@ -199,8 +201,7 @@ export const ui = {
     nothingGiven: 'Keine Angaben',
     premium: (amount: string, adverb: string) => `Ihr Beitrag: ${amount} ${adverb}`,
     consumerInformationTitle: 'Wichtige Informationen vor Vertragsschluss',
-    noMinimumTerm:
-      'Der Vertrag hat keine Mindestlaufzeit. Sie können ihn jederzeit kündigen; die Kündigung wird wirksam, sobald Ihr Vermieter die Bürgschaft freigegeben hat (online oder schriftlich). Die Urkunde müssen Sie dafür nicht zurückgeben.',
+    noMinimumTerm: `Der Vertrag hat keine Mindestlaufzeit. ${cancellationRule.tenant}`,
     withdrawal:
       'Widerrufsrecht: Sie können Ihre Vertragserklärung innerhalb von 14 Tagen ohne Angabe von Gründen in Textform widerrufen (§ 8 VVG). Die Frist beginnt, nachdem Sie den Versicherungsschein, die Vertragsbestimmungen, die Verbraucherinformationen und diese Belehrung erhalten haben.',
     sepaMandate: (creditorId: string, mandateReference: string) =>

@@ -187,6 +187,9 @@ export function makeWire(spec: WireSpec): WireFormat {
           }
           return out;
         };
+        // As decode: keys that name fields as they stand win (the old API's own names begin
+        // with tenancy_retail, its envelope; issue 27: they were reported unknown).
+        if ([...flattenBrackets(input).keys()].some((k) => resolve(k).path)) return scan(input, '');
         if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
           // A body wrapped in an envelope ({data: {...}}) is read inside it (see decode).
           const top = input as Record<string, unknown>;

@@ -203,3 +203,33 @@ describe('reconfigured API', () => {
     });
   });
 });
+
+describe('unknown keys (issue 27: the old API reported its own fields as unknown)', () => {
+  test.each([
+    [
+      'old, nested JSON',
+      oldApiWire,
+      { tenancy_retail: { objective: { deposit: '900', target: 'newContract' } } },
+      [],
+    ],
+    ['old, bracket keys', oldApiWire, { 'tenancy_retail[objective][deposit]': '900' }, []],
+    [
+      'old, nested with a stray key',
+      oldApiWire,
+      { tenancy_retail: { objective: { deposit: '1', colour: 'x' } } },
+      ['tenancy_retail.objective.colour'],
+    ],
+    [
+      'new, plain',
+      newApiWire,
+      { rentalObject: { rentalContract: { deposit: '900' } }, colour: 'x' },
+      ['colour'],
+    ],
+    [
+      'new, in its envelope',
+      newApiWire,
+      { data: { rentalObject: { rentalContract: { deposit: '900' } }, colour: 'x' } },
+      ['colour'],
+    ],
+  ] as const)('%s', (_, wire, body, want) => expect(wire.unknownKeys(body)).toEqual(want));
+});

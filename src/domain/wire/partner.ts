@@ -140,6 +140,10 @@ export function partnerDefaults(
     fill('object.hasPredamage', false);
   }
   if (out.objective.useSecondTenant !== true) fill('bankAccount.accountOwner', 'firstTenant');
+  // The tenant-law hotline calls back: the tenant's own phone unless another was sent (issue 27:
+  // a partner body with mieterengel "true" could never be submitted without this field).
+  if (out.selling.MieterEngel === true)
+    fill('selling.MieterEngel_phone', out.firstTenant.phone?.trim() || undefined);
   const signed = germanToIso(out.object.contractSignDate ?? '');
   const start =
     out.objective.target === 'newContract' && signed && signed >= today ? signed : today;

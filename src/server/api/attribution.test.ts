@@ -58,21 +58,19 @@ describe.each(engines)('partner attribution on %s', (engine) => {
       subPartnerCode: 'B-BERLIN',
       hidePartnerCode: 'true',
     });
-    expect(await state(cid)).toMatchObject({
-      state: 'not_submitted',
-      partnerCode: 'IMMO1',
-      subPartnerCode: 'B-BERLIN',
-    });
+    // A draft has no order state (issue 27): the codes show once it is submitted (below).
+    expect(await state(cid)).toMatchObject({ errors: [{ code: 'not_submitted' }] });
   });
 
-  it('the reservation state call carries the codes too', async () => {
+  it('the reservation of a partner keeps its code; its state call waits for the submission', async () => {
     const r = await call(s.url, 'POST', '/api/tenancies?step=start&reservation=1', {
       ...start,
       partnerCode: 'PORTAL',
     });
     expect(r.body.errors).toEqual({});
+    expect(await row(r.body.cid)).toMatchObject({ partnerCode: 'PORTAL', subPartnerCode: null });
     const st = await call(s.url, 'GET', `/api/reservation/state/${r.body.cid}`);
-    expect(st.body).toMatchObject({ partnerCode: 'PORTAL', subPartnerCode: null });
+    expect(st.status).toBe(409);
   });
 
   it('old API: json_to_cid stores the codes, cid_to_json returns them, a later save keeps them', async () => {
@@ -115,7 +113,6 @@ describe.each(engines)('partner attribution on %s', (engine) => {
     const cid: string = c.body.cid;
     expect((await row(cid)).partnerCode).toBeNull();
     expect((await load(cid)).data.partnerCode).toBe('IMMO2');
-    expect((await state(cid)).partnerCode).toBeNull();
     // Every later save repeats the message until the tenant corrects the code ...
     const again = await call(s.url, 'PATCH', `/api/tenancies?cid=${cid}&step=start`, start);
     expect(again.body.errors.partnerCode.message).toEqual([unknownPartner]);

@@ -33,6 +33,41 @@ describe('OpenAPI document', () => {
     expect(r.body.webhooks.applicationEvent.post.requestBody).toBeDefined();
   });
 
+  it('every write operation documents the Idempotency-Key header and its 422, as the server answers (issue 27)', async () => {
+    const doc = (await call(s.url, 'GET', '/api/openapi.json')).body as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ name: string; in: string }>; responses: object }>
+      >;
+    };
+    let writes = 0;
+    for (const [path, item] of Object.entries(doc.paths))
+      for (const method of ['post', 'put', 'patch']) {
+        const op = item[method];
+        if (!op) continue;
+        writes++;
+        expect(op.parameters, `${method} ${path}`).toContainEqual(
+          expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }),
+        );
+        expect(Object.keys(op.responses), `${method} ${path}`).toContain('422');
+      }
+    expect(writes).toBeGreaterThan(10);
+    // what the document says is what happens: the same key for another request is 422
+    const headers = { 'idempotency-key': 'openapi-doc-check-1' };
+    const body = { rentalObject: { rentalContract: { deposit: '1000', isExisting: 'false' } } };
+    const first = await call(s.url, 'POST', '/api/tenancies?step=start', body, { headers });
+    expect(first.status).toBe(200);
+    const other = await call(
+      s.url,
+      'POST',
+      '/api/tenancies?step=start',
+      { rentalObject: { rentalContract: { deposit: '2000', isExisting: 'false' } } },
+      { headers },
+    );
+    expect(other.status).toBe(422);
+    expect(other.body.errors[0].code).toBe('idempotency_key_reused');
+  });
+
   it('describes every registered route (drift test: a new route must be added to the document)', async () => {
     const doc = (await call(s.url, 'GET', '/api/openapi.json')).body as {
       paths: Record<string, Record<string, unknown>>;

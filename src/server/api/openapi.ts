@@ -199,6 +199,7 @@ const orderStatus = (summary: string) => ({
     responses: {
       '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
       '404': err('unknown'),
+      '409': err('not_submitted: the application has not been submitted yet (no order state)'),
     },
   },
 });
@@ -234,10 +235,18 @@ function openApiDocument(wire: WireFormat): Schema {
   const pdf = (summary: string) => ({
     get: {
       summary,
+      description:
+        'Does not send the file: answers 303 See Other to an expiring signed link (ten minutes) that sends it. Follow the redirect (curl -L).',
       responses: {
-        '200': {
-          description: 'The PDF',
-          content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+        '303': {
+          description:
+            'Redirect to /api/documents/{applicationId}/{file}?expires=&signature=, which answers the PDF',
+          headers: {
+            Location: {
+              description: 'The signed download link (relative)',
+              schema: { type: 'string' },
+            },
+          },
         },
         '404': err('unknown'),
         '409': err('not_accepted: no document before the acceptance'),
@@ -649,7 +658,31 @@ function openApiDocument(wire: WireFormat): Schema {
           properties: {
             state: {
               type: 'string',
-              description: 'not_submitted, submitted, created, pending, accepted, declined',
+              enum: [
+                'submitted',
+                'created',
+                'pending',
+                'accepted',
+                'declined',
+                'withdrawn',
+                'cancelled',
+                'released',
+              ],
+              description:
+                'The order states of the spec (submitted, created, pending, accepted, declined); an accepted contract later reports how it ended (withdrawn, cancelled, released). A cancellation waiting for the landlord stays accepted (see contractStatus).',
+            },
+            contractStatus: {
+              type: ['string', 'null'],
+              enum: [
+                'active',
+                'cancellation_requested',
+                'withdrawn',
+                'cancelled',
+                'released',
+                null,
+              ],
+              description:
+                'The accepted contract after the sale (ADR 0925); null before acceptance',
             },
             orderId: { type: ['string', 'null'] },
             rate: { type: ['number', 'null'], description: 'Euros per payment' },
@@ -717,11 +750,49 @@ function openApiDocument(wire: WireFormat): Schema {
   };
 }
 
+/**
+ * Every POST, PUT and PATCH takes an optional Idempotency-Key (http/idempotency.ts, ADR 1113,
+ * registered for all write routes): the header and its answers are added to each such operation
+ * here, so the document cannot forget one.
+ */
+function withIdempotency(doc: Schema): Schema {
+  const header = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      '1 to 255 visible ASCII characters. The same key with the same request answers the stored answer again (header Idempotent-Replayed: true) for 24 hours.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  };
+  const answers: Record<string, string> = {
+    '400': 'invalid_idempotency_key: the key is not 1 to 255 visible ASCII characters',
+    '409': 'idempotency_key_in_progress: a request with this key is still running',
+    '422': 'idempotency_key_reused: the key was used for a different request',
+  };
+  const paths = doc.paths as Record<string, Record<string, Schema>>;
+  for (const item of Object.values(paths))
+    for (const method of ['post', 'put', 'patch'] as const) {
+      const op = item[method];
+      if (!op) continue;
+      op.parameters = [...((op.parameters as Schema[] | undefined) ?? []), header];
+      const responses = (op.responses ?? {}) as Record<string, Schema>;
+      for (const [status, text] of Object.entries(answers)) {
+        const had = responses[status];
+        responses[status] = had
+          ? { ...had, description: `${String(had.description)}; or ${text}` }
+          : err(text);
+      }
+      op.responses = responses;
+    }
+  return doc;
+}
+
 export function registerOpenApi(app: FastifyInstance, wire: WireFormat): void {
   // Built at the first request: by then every route (and its edge schemas) is registered.
   let doc: Schema | undefined;
   app.get(
     '/api/openapi.json',
-    async () => (doc ??= withEdgeSchemas(openApiDocument(wire), registeredRoutes(app))),
+    async () =>
+      (doc ??= withIdempotency(withEdgeSchemas(openApiDocument(wire), registeredRoutes(app)))),
   );
 }

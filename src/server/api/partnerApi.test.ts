@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { fixedClock } from '../clock';
+import { applications } from '../db/schema/index';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
@@ -53,6 +55,26 @@ describe.each(engines)('partner API on %s', (engine) => {
   afterAll(async () => {
     await s?.close();
     await receiver?.close();
+  });
+
+  it('selling.mieterengel "true" without a phone: the tenant\'s phone, said in defaultedFields (issue 27)', async () => {
+    const key = await newKey();
+    const r = await call(
+      s.url,
+      'POST',
+      '/api/tenancies',
+      partnerBody({ mieterengel: 'true' }),
+      bearer(key),
+    );
+    expect(r.body.errors).toEqual({});
+    expect(r.body.state).toBe('submitted');
+    expect(r.body.warnings.defaultedFields).toContain('selling.MieterEngel_phone');
+    const row = (
+      await s.db.orm.select().from(applications).where(eq(applications.id, r.body.applicationId))
+    )[0]!;
+    expect((row.data as { selling: Record<string, unknown> }).selling.MieterEngel_phone).toBe(
+      '+4930123456',
+    );
   });
 
   it('submits and decides the partners shape with a sandbox key; signed webhooks arrive', async () => {

@@ -9,6 +9,7 @@ import {
 } from '../testing/fixtures';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
+import { apiMessages } from '../texts/api';
 
 describe.each(engines)('final submission on %s', (engine) => {
   let s: TestServer;
@@ -66,9 +67,7 @@ describe.each(engines)('final submission on %s', (engine) => {
     expect((await call(s.url, 'GET', `/api/reservation/state/${r.body.cid}`)).body.state).toBe(
       'accepted',
     );
-    expect((await call(s.url, 'GET', `/api/application/state/${r.body.cid}`)).body.state).toBe(
-      'not_submitted',
-    );
+    expect((await call(s.url, 'GET', `/api/application/state/${r.body.cid}`)).status).toBe(409);
   });
 
   /** Polls a state endpoint like the processing overlay until the decision is made. */
@@ -257,25 +256,14 @@ describe('status and rates (pglite)', () => {
     expect(bad.body.errors[0].code).toBe('invalid_sum');
   });
 
-  it('answers the status of a draft and 404 for unknown cids and the wrong kind', async () => {
+  it('a draft has no order state yet (409 not_submitted); 404 for unknown cids and the wrong kind', async () => {
     const c = await call(s.url, 'POST', '/api/tenancies?step=start', {
       rentalObject: { rentalContract: { deposit: '1000', isExisting: 'false' } },
     });
     const st = await call(s.url, 'GET', `/api/application/state/${c.body.cid}`);
-    // The spec's {state, orderId, rate, digital}, plus the application's partner codes (ADR 0700)
-    // and what the result pages show (ADR 0803).
-    expect(st.body).toEqual({
-      state: 'not_submitted',
-      orderId: null,
-      rate: 3.68,
-      digital: false,
-      partnerCode: null,
-      subPartnerCode: null,
-      paymentConditions: null,
-      deliverTo: null,
-      firstDebitDate: null,
-      reservedUntil: null,
-    });
+    // The spec's order states begin with the submission (issue 27).
+    expect(st.status).toBe(409);
+    expect(st.body.errors).toEqual([{ code: 'not_submitted', message: apiMessages.notSubmitted }]);
     expect((await call(s.url, 'GET', `/api/reservation/state/${c.body.cid}`)).status).toBe(404);
     expect((await call(s.url, 'GET', '/api/application/state/nope')).status).toBe(404);
   });

@@ -15,6 +15,7 @@ import {
   contracts,
 } from '../db/schema/index';
 import { contractCredentials, firstMandateReferenceOf, landlordReleaseCode } from './credentials';
+import { cancellationRule } from '../../domain/index';
 import { runDeletion } from '../processing/deletion';
 
 const EMAIL = 'max.mustermann@example.org';
@@ -32,10 +33,16 @@ async function acceptedContract(s: TestServer) {
   const row = (
     await s.db.orm.select().from(contracts).where(eq(contracts.contractNumber, st.body.orderId))
   )[0]!;
-  return { number: st.body.orderId as string, id: row.applicationId };
+  return { number: st.body.orderId as string, id: row.applicationId, cid };
 }
 
 /** Text part of the last mail to `to` whose subject contains `subject`. */
+/** The partners' order-status call: the contract's real state after the sale (issue 27). */
+const orderState = async (s: TestServer, cid: string) => {
+  const r = await call(s.url, 'GET', `/api/application/state/${cid}`);
+  return { state: r.body.state, contractStatus: r.body.contractStatus };
+};
+
 async function mailTo(smtp: SmtpPeer, to: string, subject: string) {
   for (let i = 0; i < 100; i++) {
     const m = [...smtp.received]
@@ -81,7 +88,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
   });
 
   it('withdrawal without login: same answer for a wrong e-mail, withdrawn for the right one', async () => {
-    const { number, id } = await acceptedContract(s);
+    const { number, id, cid } = await acceptedContract(s);
+    expect(await orderState(s, cid)).toEqual({ state: 'accepted', contractStatus: 'active' });
     const accepted = await mailTo(smtp, EMAIL, 'angenommen');
     expect(accepted.text).toContain('Vertrag widerrufen:\nhttps://antrag.example/widerruf?link=');
 
@@ -136,6 +144,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
       await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id))
     )[0]!;
     expect(row.status).toBe('withdrawn');
+    expect(await orderState(s, cid)).toEqual({ state: 'withdrawn', contractStatus: 'withdrawn' });
     expect(row.retainUntil).toBe('2036-12-31');
     expect(await events(s, id)).toEqual([
       'submitted:tenant',
@@ -163,8 +172,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
     expect(JSON.stringify(v.body)).not.toContain('Mustermann');
   });
 
-  it('magic link: single use; IBAN change with a new mandate; cancellation with the refund', async () => {
-    const { number, id } = await acceptedContract(s);
+  it('magic link: single use; IBAN change with a new mandate; a cancellation waits for the landlord’s release (ADR 0925)', async () => {
+    const { number, id, cid } = await acceptedContract(s);
     const anon = await call(s.url, 'GET', '/api/contracts/me');
     expect(anon.status).toBe(401);
     const req = await call(s.url, 'POST', '/api/contracts/access', {
@@ -238,48 +247,75 @@ describe.each(engines)('after the sale on %s', (engine) => {
       'Neue Straße 5, 50667 Köln',
     );
 
-    const past = await call(
-      s.url,
-      'POST',
-      '/api/contracts/me/cancellation-quote',
-      { date: '01.03.2026' },
-      { headers },
-    );
-    expect(past.body.errors[0].message).toBe('Das Datum darf nicht in der Vergangenheit liegen.');
-    const quote = await call(
-      s.url,
-      'POST',
-      '/api/contracts/me/cancellation-quote',
-      { date: '30.06.2026' },
-      { headers },
-    );
-    expect(quote.status).toBe(200);
-    const done = await call(
-      s.url,
-      'POST',
-      '/api/contracts/me/cancellation',
-      { date: '30.06.2026' },
-      { headers },
-    );
-    expect(done.body).toEqual(quote.body);
+    // The cancellation marks the contract; the guarantee stays in force (ADR 0925).
+    const done = await call(s.url, 'POST', '/api/contracts/me/cancellation', {}, { headers });
+    expect(done.body).toEqual({
+      status: 'cancellation_requested',
+      receivedAtText: '02.03.2026 um 10:00:00 Uhr',
+    });
     const cancelled = await mailTo(smtp, EMAIL, 'Bestätigung Ihrer Kündigung');
-    expect(cancelled.text).toContain('Ablauf des 30.06.2026');
+    expect(cancelled.text.replace(/\s+/g, ' ')).toContain(cancellationRule.effect);
+    expect(cancelled.text).not.toContain('Ablauf des');
+    const row = async () =>
+      (await s.db.orm.select().from(contracts).where(eq(contracts.applicationId, id)))[0]!;
+    expect(await row()).toMatchObject({ status: 'cancellation_requested', endOn: null });
+    expect(await orderState(s, cid)).toEqual({
+      state: 'accepted', // the guarantee stands until the landlord releases it
+      contractStatus: 'cancellation_requested',
+    });
+    const still = await call(s.url, 'GET', '/api/contracts/me', undefined, { headers });
+    expect(still.body).toMatchObject({
+      status: 'cancellation_requested',
+      withdrawalPossible: true,
+    });
+    expect(still.body.endedOn).toBeUndefined();
+    // premiums run on: the IBAN can still change
+    const iban2 = await call(
+      s.url,
+      'PUT',
+      '/api/contracts/me/iban',
+      { iban: 'DE89 3704 0044 0532 0130 00' },
+      { headers },
+    );
+    expect(iban2.status).toBe(200);
+    const again = await call(s.url, 'POST', '/api/contracts/me/cancellation', {}, { headers });
+    expect(again.status).toBe(409);
+
+    // The landlord's release arrives: the cancellation takes effect that day.
+    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
+    const pending = await call(s.url, 'GET', `/api/contracts/verification/${verificationToken}`);
+    expect(pending.body).toMatchObject({ status: 'cancellation_requested' });
+    const released = await call(
+      s.url,
+      'POST',
+      `/api/contracts/verification/${verificationToken}/release`,
+      { code: releaseCode },
+    );
+    expect(released.body).toMatchObject({ status: 'cancelled', endedOn: '02.03.2026' });
+    expect(await row()).toMatchObject({ status: 'cancelled', endOn: '2026-03-03' });
+    expect(await orderState(s, cid)).toEqual({ state: 'cancelled', contractStatus: 'cancelled' });
+    const effective = await mailTo(smtp, EMAIL, 'Ihre Kündigung ist wirksam');
+    expect(effective.text.replace(/\s+/g, ' ')).toContain(
+      'Ihre Kündigung ist damit am 02.03.2026 wirksam geworden',
+    );
     expect(await events(s, id)).toEqual([
       'submitted:tenant',
       'accepted:system',
       'access_requested:tenant',
       'iban_changed:tenant',
       'address_changed:tenant',
-      'cancelled:tenant',
+      'cancellation_requested:tenant',
+      'iban_changed:tenant',
+      'released:landlord',
     ]);
-    const again = await call(
-      s.url,
-      'POST',
-      '/api/contracts/me/cancellation',
-      { date: '30.06.2026' },
-      { headers },
-    );
-    expect(again.status).toBe(409);
+    const letters = await s.db.orm
+      .select()
+      .from(contractLetters)
+      .where(eq(contractLetters.applicationId, id));
+    expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual([
+      'landlord:cancellation_requested',
+      'landlord:released',
+    ]);
   });
 
   it('the signed link of the acceptance e-mail identifies the contract without typing', async () => {
@@ -305,7 +341,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
   });
 
   it('landlord release with the code; expired access tokens are deleted', async () => {
-    const { number, id } = await acceptedContract(s);
+    const { number, id, cid } = await acceptedContract(s);
     const { verificationToken } = contractCredentials(s.config.serverSecret, id);
     const releaseCode = landlordReleaseCode(s.config.serverSecret, id);
     expect(
@@ -336,6 +372,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
     // the tenant can object; the landlord gets a letter (the tenant holds the code too, ADR 0924)
     expect(told).toContain('Stammt die Freigabe nicht von Ihrem Vermieter');
     expect((await events(s, id)).at(-1)).toBe('released:landlord');
+    expect(await orderState(s, cid)).toEqual({ state: 'released', contractStatus: 'released' });
     const letters = await s.db.orm
       .select()
       .from(contractLetters)

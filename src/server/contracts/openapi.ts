@@ -32,18 +32,19 @@ const session = '401';
 const sessionErr = errors('session_expired: no or an expired contract-page session');
 const status = {
   type: 'string',
-  enum: ['active', 'withdrawn', 'cancelled', 'released'],
+  enum: ['active', 'cancellation_requested', 'withdrawn', 'cancelled', 'released'],
+  description:
+    'cancellation_requested: the tenant cancelled; the guarantee stays in force until the landlord releases it (or the original certificate comes back); it then becomes cancelled (ADR 0925)',
 };
-const settlement = json(
+const cancellation = json(
   {
     type: 'object',
     properties: {
-      lastDay: str('TT.MM.JJJJ'),
-      refundCents: { type: 'integer' },
-      outstandingCents: { type: 'integer' },
+      status: { type: 'string', enum: ['cancellation_requested'] },
+      receivedAtText: str('TT.MM.JJJJ um HH:MM:SS Uhr (Berlin)'),
     },
   },
-  'Last day of cover and the pro-rata settlement in cents',
+  'Cancellation received; it takes effect on the day the release or the original arrives',
 );
 
 export const contractSchemas: Record<string, Schema> = {
@@ -73,7 +74,9 @@ export const contractSchemas: Record<string, Schema> = {
         description: 'true (only then present): a sandbox test contract, a specimen, no guarantee',
       },
       status,
-      endedOn: str('TT.MM.JJJJ: withdrawn/released on, cancelled to'),
+      endedOn: str(
+        'TT.MM.JJJJ: the day it was withdrawn or released, or the cancellation took effect',
+      ),
       contractNumber: { type: 'string' },
       deposit: { type: 'number' },
       objectAddress: { type: 'string' },
@@ -188,26 +191,13 @@ export const contractPaths: Record<string, Schema> = {
       },
     },
   },
-  '/api/contracts/me/cancellation-quote': {
-    post: {
-      summary: 'What a cancellation to this last day settles (nothing changes)',
-      requestBody: body({ date: str('TT.MM.JJJJ or YYYY-MM-DD, today to a year ahead') }, ['date']),
-      responses: {
-        '200': settlement,
-        '400': errors('invalid, past, tooFar'),
-        '409': errors('not_possible'),
-        [session]: sessionErr,
-      },
-    },
-  },
   '/api/contracts/me/cancellation': {
     post: {
-      summary: 'Cancel (Kündigung) to this last day; confirmation e-mail with the settlement',
-      requestBody: body({ date: str('TT.MM.JJJJ or YYYY-MM-DD') }, ['date']),
+      summary:
+        'Cancel (Kündigung): marks the contract; it ends on the day the landlord releases the guarantee or the original certificate arrives',
       responses: {
-        '200': settlement,
-        '400': errors('invalid, past, tooFar'),
-        '409': errors('not_possible'),
+        '200': cancellation,
+        '409': errors('not_possible: already cancelled or ended'),
         [session]: sessionErr,
       },
     },

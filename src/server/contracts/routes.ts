@@ -50,7 +50,6 @@ const addressBody = edgeObject({
   zip: bodyText({ description: 'PLZ' }),
   city: bodyText({ description: 'Ort' }),
 });
-const dateBody = edgeObject({ date: bodyText({ description: 'Date TT.MM.JJJJ or YYYY-MM-DD' }) });
 const tokenParams = edgeObject({ token: pathParam({ description: 'Verification token' }) });
 const releaseBody = edgeObject({
   code: bodyText({ description: 'Release code of the certificate' }),
@@ -309,12 +308,8 @@ export function registerContractRoutes(
     action(addressBody, (id, b) => service.changeAddress(id, b)),
   );
   app.post(
-    '/api/contracts/me/cancellation-quote',
-    action(dateBody, (id, b) => service.quoteCancellation(id, b.date)),
-  );
-  app.post(
     '/api/contracts/me/cancellation',
-    action(dateBody, (id, b) => service.cancel(id, b.date)),
+    action(edgeObject({}), (id) => service.cancel(id)),
   );
   app.post(
     '/api/contracts/me/withdrawal',

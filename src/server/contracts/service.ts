@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
-  checkCancellationDate,
+  cancellationEndOn,
   checkField,
+  guaranteeInForce,
+  nextStatus,
   contractTexts,
   fieldMessage,
   normalizeIban,
@@ -15,6 +17,7 @@ import {
   type FormModel,
   type PremiumPlan,
   formatIsoDate,
+  formatDateTime,
 } from '../../domain/index';
 import type { Clock } from '../clock';
 import type { Database, Tx } from '../db/client';
@@ -30,6 +33,7 @@ import type { Logger } from '../log';
 import type { Mailer } from '../mail/index';
 import {
   addressChangedMail,
+  cancellationEffectiveMail,
   cancelledMail,
   ibanChangedMail,
   releasedMail,
@@ -190,7 +194,7 @@ export class ContractService {
   private async end(
     tx: Tx,
     l: Loaded,
-    status: Exclude<ContractStatus, 'active'>,
+    status: Exclude<ContractStatus, 'active' | 'cancellation_requested'>,
     endOn: string,
     settlement: { refundCents: number; outstandingCents: number },
     now: Date,
@@ -377,8 +381,9 @@ export class ContractService {
     )[0];
   }
 
+  /** Changes (IBAN) are possible while the guarantee is in force, also after a cancellation. */
   private mustBeActive(l: Loaded) {
-    if (l.contract.status !== 'active')
+    if (!guaranteeInForce(l.contract.status))
       throw new ContractError(409, 'not_possible', contractTexts.errors.notPossible);
   }
 
@@ -501,70 +506,35 @@ export class ContractService {
     );
   }
 
-  private cancellationFor(l: Loaded, date: unknown) {
-    const today = todayInBerlin(this.now());
-    const iso = typeof date === 'string' ? (germanIso(date) ?? date) : '';
-    const check = checkCancellationDate(iso, today);
-    if (!check.ok) {
-      const t = contractTexts.errors;
-      const msg =
-        check.code === 'past' ? t.datePast : check.code === 'tooFar' ? t.dateTooFar : t.dateInvalid;
-      throw new ContractError(400, check.code, msg, 'date');
-    }
-    return { ...check, settlement: settleAtEnd(this.plan(l.contract), check.endOn, today) };
-  }
-
-  async quoteCancellation(applicationId: string, date: unknown) {
-    const l = await this.mustLoad(applicationId);
-    this.mustBeActive(l);
-    const q = this.cancellationFor(l, date);
-    return {
-      lastDay: formatIsoDate(q.lastDay),
-      refundCents: q.settlement.refundCents,
-      outstandingCents: q.settlement.outstandingCents,
-    };
-  }
-
-  async cancel(applicationId: string, date: unknown) {
+  /**
+   * The tenant's cancellation (ADR 0925): it never ends the guarantee by itself. The contract is
+   * marked; the landlord gets a letter asking for the release; the cancellation takes effect on
+   * the day the release (or the original certificate) arrives, see release().
+   */
+  async cancel(applicationId: string) {
     const now = this.now();
-    const result = await this.deps.db.transaction(async (tx) => {
+    const l = await this.deps.db.transaction(async (tx) => {
       const l = await this.mustLoad(applicationId, tx);
-      this.mustBeActive(l);
-      const q = this.cancellationFor(l, date);
-      await this.end(tx, l, 'cancelled', q.endOn, q.settlement, now);
+      const to = nextStatus(l.contract.status, 'cancel');
+      if (!to) throw new ContractError(409, 'not_possible', contractTexts.errors.notPossible);
+      await tx.update(contracts).set({ status: to }).where(eq(contracts.applicationId, l.app.id));
       await recordContractEvent(tx, {
         applicationId,
-        type: 'cancelled',
+        type: 'cancellation_requested',
         actor: 'tenant',
         at: now,
-        details: {
-          lastDay: q.lastDay,
-          refundCents: q.settlement.refundCents,
-          outstandingCents: q.settlement.outstandingCents,
-          landlordNotice: 'letter',
-        },
+        details: { landlordNotice: 'letter' },
       });
-      await this.letterToLandlord(tx, applicationId, 'cancelled', now);
-      return { l, q };
+      await this.letterToLandlord(tx, applicationId, 'cancellation_requested', now);
+      return l;
     });
-    const f = this.facts(result.l, false);
+    const f = this.facts(l, false);
     await this.mail(
       f.to,
       `contract-cancelled.${applicationId}`,
-      cancelledMail({
-        ...f,
-        receivedAt: now,
-        lastDay: result.q.lastDay,
-        refundCents: result.q.settlement.refundCents,
-        outstandingCents: result.q.settlement.outstandingCents,
-        landlordByLetter: true,
-      }),
+      cancelledMail({ ...f, receivedAt: now, landlordByLetter: true }),
     );
-    return {
-      lastDay: formatIsoDate(result.q.lastDay),
-      refundCents: result.q.settlement.refundCents,
-      outstandingCents: result.q.settlement.outstandingCents,
-    };
+    return { status: 'cancellation_requested' as const, receivedAtText: formatDateTime(now) };
   }
 
   // ---- the landlord's verification page ----
@@ -608,11 +578,13 @@ export class ContractService {
     const today = todayInBerlin(now);
     const outcome = await this.deps.db.transaction(async (tx) => {
       const l = await this.mustLoad(found.app.id, tx);
-      const cancelledLater = l.contract.status === 'cancelled' && (l.contract.endOn ?? '') > today;
-      if (l.contract.status !== 'active' && !cancelledLater)
+      const to = nextStatus(l.contract.status, 'release');
+      if (to !== 'released' && to !== 'cancelled')
         return { error: new ContractError(409, 'not_possible', t.notPossible) };
-      const s = settleAtEnd(this.plan(l.contract), today, today);
-      await this.end(tx, l, 'released', today, s, now);
+      // A pending cancellation takes effect today: premiums owed through today (ADR 0925).
+      const endOn = to === 'cancelled' ? cancellationEndOn(today) : today;
+      const s = settleAtEnd(this.plan(l.contract), endOn, today);
+      await this.end(tx, l, to, endOn, s, now);
       await recordContractEvent(tx, {
         applicationId: l.app.id,
         type: 'released',
@@ -628,10 +600,23 @@ export class ContractService {
       // The code came by letter to the landlord's address (ADR 1119); a second letter tells the
       // landlord the release is done.
       await this.letterToLandlord(tx, l.app.id, 'released', now);
-      return { l, s };
+      return { l, s, to };
     });
     if ('error' in outcome) throw outcome.error;
     const f = this.facts(outcome.l, false);
+    if (outcome.to === 'cancelled') {
+      await this.mail(
+        f.to,
+        `contract-cancellation-effective.${outcome.l.app.id}`,
+        cancellationEffectiveMail({
+          ...f,
+          effectiveOn: today,
+          refundCents: outcome.s.refundCents,
+          outstandingCents: outcome.s.outstandingCents,
+        }),
+      );
+      return this.verification(token);
+    }
     await this.mail(
       f.to,
       `contract-released.${outcome.l.app.id}`,
@@ -651,11 +636,6 @@ export class ContractFieldErrors extends Error {
     super('field errors');
   }
 }
-
-const germanIso = (s: string) => {
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(s.trim());
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
-};
 
 /** The date a status shows: withdrawn/released on the day, cancelled to its last day. */
 function endedOnText(c: ContractRow): string | undefined {

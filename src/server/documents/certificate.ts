@@ -40,7 +40,7 @@ export async function certificatePdf(d: CertificateData): Promise<Buffer> {
   l.paragraph(t.guarantee(op.name, formatEuro(d.deposit)));
   l.paragraph(t.noPriorAction);
   l.paragraph([t.release.before, { bold: t.release.bold }, t.release.after]);
-  l.paragraph(t.contact(op.name, op.street, op.zipCity, op.email));
+  l.paragraph(t.contact(op.email));
   if (d.verification) {
     const v = t.verification;
     l.heading(v.heading);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { cancellationRule } from '../../domain/index';
 import { certificatePdf } from './certificate';
 import { legalPdf } from './legalDocuments';
 import { fillPlaceholders } from './legalText';
@@ -54,7 +55,7 @@ describe('guarantee certificate', () => {
     const text = await pdfText(pdf);
     for (const phrase of [
       'Bürgschaftsurkunde',
-      'Mietkaution Online Versicherung AG',
+      fallbackOperator.name,
       'Jürgen Weiß, Straße des 17. Juni 5, 10623 Berlin',
       'Zoë Öztürk',
       'Hausverwaltung Größe & Söhne GmbH',
@@ -62,9 +63,9 @@ describe('guarantee certificate', () => {
       '2.345,50 €',
       'MK-2026-000042',
       '02.03.2026',
-      'sobald der Vermieter sie freigibt',
-      'Eine Rückgabe dieser Urkunde ist dafür nicht nötig',
-      'den er per Brief an seine Anschrift aus dem Antrag erhält; der Code steht nicht auf dieser',
+      'Der Vermieter gibt sie frei online',
+      cancellationRule.landlord,
+      'der Code steht nicht auf dieser',
     ]) {
       expect(text).toContain(phrase);
     }
@@ -209,8 +210,8 @@ describe('legal texts', () => {
     const text = async (slug: (typeof pdfLegalSlugs)[number]) =>
       pdfText(await legalPdf(slug, issuer, issuedAt));
     const conditions = await text('versicherungsbedingungen');
-    expect(conditions).toContain('Die Bürgschaft endet, sobald Ihr Vermieter sie freigibt');
-    expect(conditions).toContain('Die Papierurkunde muss nicht zurückgeschickt werden');
+    expect(conditions).toContain(cancellationRule.landlord);
+    expect(conditions).toContain(cancellationRule.tenant);
     const consumer = await text('verbraucherinformationen');
     expect(consumer).toContain('Produktinformationsblatt');
     expect(consumer).toContain('DE98ZZZ09999999999');

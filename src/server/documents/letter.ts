@@ -1,7 +1,7 @@
 import { formatDate } from '../../domain/index';
 import { documentTexts } from '../texts/documents';
 import { createLayout, type Layout } from './layout';
-import type { OperatorDetails } from './operator';
+import { placeOf, type OperatorDetails } from './operator';
 import { sandboxTexts } from '../texts/sandbox';
 
 /** The parties and the sum of a contract, as the policy and the certificate name them. */
@@ -46,8 +46,9 @@ export function operatorLetter(
 
 /** The closing: place and date, the operator, the note on the seal (sealed documents), the register. */
 export function signOff(l: Layout, op: Sender, issuedAt: Date, sealNote?: string): void {
-  l.paragraph(documentTexts.placeAndDate(formatDate(issuedAt)));
+  l.paragraph(documentTexts.placeAndDate(placeOf(op.zipCity), formatDate(issuedAt)));
   l.paragraph(op.name, { bold: true });
-  if (sealNote) l.paragraph(l.specimen ? sandboxTexts.sealNote : sealNote, { size: 8.5 });
-  l.paragraph(op.register, { size: 8.5 });
+  // One small paragraph for both: the certificate must stay on one page (issue 27).
+  const note = sealNote && l.specimen ? sandboxTexts.sealNote : sealNote;
+  l.paragraph([note, op.register].filter(Boolean).join(' '), { size: 8.5 });
 }

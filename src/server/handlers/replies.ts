@@ -19,6 +19,8 @@ export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyRepl
       ? apiMessages.unknownStep
       : err.code === 'sandbox_mismatch' || err.code === 'foreign_application'
         ? partnerApiErrors[err.code]
-        : errorKeyMessage(err.code);
+        : err.code === 'not_submitted'
+          ? apiMessages.notSubmitted
+          : errorKeyMessage(err.code);
   return reply.status(status).send(apiError(status, err.code, message));
 }

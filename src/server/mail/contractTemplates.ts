@@ -1,4 +1,3 @@
-import { guarantor } from '../documents/guarantor';
 import { formatCents, formatDateTime, formatEuro, formatIsoDate } from '../../domain/index';
 import {
   contractLinkBlocks,
@@ -9,6 +8,7 @@ import {
   type Salutation,
 } from './templates';
 import { mailTexts as t } from '../texts/mails';
+import { operatorRef } from './operatorFields';
 
 /**
  * The e-mails of a contract's life after the sale (issue 12): every change is confirmed. German
@@ -68,7 +68,7 @@ export function withdrawalNotAppliedMail(d: {
     { p: n.received(d.contractNumber, formatDateTime(d.receivedAt)) },
     { p: n.notMatched },
     { link: { href: d.contractPageUrl, label: t.contractLinks.contractPage } },
-    { p: n.questions(guarantor.serviceEmail, guarantor.servicePhone) },
+    { p: n.questions(operatorRef.email, operatorRef.phone) },
   ]);
 }
 
@@ -132,22 +132,30 @@ export function addressChangedMail(d: ContractFacts & { newAddress: string }): R
   ]);
 }
 
+/** The tenant's cancellation arrived; the guarantee goes on until the landlord releases it. */
 export function cancelledMail(
-  d: ContractFacts & {
-    receivedAt: Date;
-    lastDay: string;
-    refundCents: number;
-    outstandingCents: number;
-    landlordByLetter: boolean;
-  },
+  d: ContractFacts & { receivedAt: Date; landlordByLetter: boolean },
 ): RenderedMail {
   const c = t.cancelled;
   return render(c.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
-    { p: c.received(formatDateTime(d.receivedAt), formatIsoDate(d.lastDay)) },
+    { p: c.received(formatDateTime(d.receivedAt)) },
+    { p: c.rule },
+    factsList(d),
+    ...(d.landlordByLetter ? [{ p: c.landlordByLetter }] : []),
+  ]);
+}
+
+/** The release arrived after the cancellation: the cancellation is effective on that day. */
+export function cancellationEffectiveMail(
+  d: ContractFacts & { effectiveOn: string; refundCents: number; outstandingCents: number },
+): RenderedMail {
+  const c = t.cancellationEffective;
+  return render(c.subject(d.contractNumber), [
+    { p: greeting(d.salutation) },
+    { p: c.effective(formatIsoDate(d.effectiveOn)) },
     factsList(d),
     { p: refundSentence(d.refundCents, d.outstandingCents) },
-    { p: d.landlordByLetter ? c.landlordByLetter : c.tellLandlord },
   ]);
 }
 

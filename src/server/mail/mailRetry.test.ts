@@ -12,6 +12,7 @@ import { startHarness } from '../processing/testing/harness';
 import { engines } from '../testing/database';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
+import { fallbackOperator } from '../documents/operator';
 import { createMailer, retryPauseMs } from './mailer';
 import { saveProgressMail, resumeUrl } from './templates';
 import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer';
@@ -61,7 +62,7 @@ describe('temporary SMTP failures (451) back off and end after MAIL_RETRY_HOURS'
   it('the spool retries only when the pause is over, then gives up and keeps a record without content', async () => {
     const clock = fixedClock('2026-03-02T10:00:00Z');
     const mailer = createMailer({
-      config: { smtpUrl: peer.url, mailFrom, mailRetryHours: 2 },
+      config: { smtpUrl: peer.url, mailFrom, mailRetryHours: 2, operator: fallbackOperator },
       log,
       dataDir,
       clock,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { createMailer } from './mailer';
+import { fallbackOperator } from '../documents/operator';
 import { saveProgressMail, resumeUrl } from './templates';
 import { startSmtpPeer, type SmtpPeer } from './testing/smtp-peer';
 import { leaves, parseMime } from './testing/mime';
@@ -34,7 +35,12 @@ afterEach(async () => {
 
 describe('mailer without SMTP_URL', () => {
   it('writes an .eml file to DATA_DIR/outbox that a person can open', async () => {
-    const mailer = createMailer({ config: { smtpUrl: undefined, mailFrom }, log, dataDir, clock });
+    const mailer = createMailer({
+      config: { smtpUrl: undefined, mailFrom, operator: fallbackOperator },
+      log,
+      dataDir,
+      clock,
+    });
     expect(mailer.transport).toBe('outbox');
     const sent = await mailer.send(message());
     expect(sent.delivered).toBe(true);
@@ -55,7 +61,12 @@ describe('mailer without SMTP_URL', () => {
   });
 
   it('writes one file for one key however often it is sent', async () => {
-    const mailer = createMailer({ config: { smtpUrl: undefined, mailFrom }, log, dataDir, clock });
+    const mailer = createMailer({
+      config: { smtpUrl: undefined, mailFrom, operator: fallbackOperator },
+      log,
+      dataDir,
+      clock,
+    });
     await mailer.send({ ...message(), key: 'accepted.42' });
     await mailer.deliver({ ...message(), key: 'accepted.42' });
     await mailer.send({ ...message(), key: 'accepted.43' });
@@ -76,7 +87,12 @@ describe('mailer with SMTP_URL', () => {
   });
 
   it('delivers to a real SMTP server with UTF-8 subject and the PDF attached', async () => {
-    const mailer = createMailer({ config: { smtpUrl: peer.url, mailFrom }, log, dataDir, clock });
+    const mailer = createMailer({
+      config: { smtpUrl: peer.url, mailFrom, operator: fallbackOperator },
+      log,
+      dataDir,
+      clock,
+    });
     const sent = await mailer.send({ ...message(), key: 'save.1' });
     await mailer.stop();
     expect(sent).toMatchObject({ delivered: true, messageId: '<save.1@mietkaution.example>' });
@@ -93,14 +109,24 @@ describe('mailer with SMTP_URL', () => {
   });
 
   it('keeps a failed send in the spool and delivers it on the retry', async () => {
-    const mailer = createMailer({ config: { smtpUrl: peer.url, mailFrom }, log, dataDir, clock });
+    const mailer = createMailer({
+      config: { smtpUrl: peer.url, mailFrom, operator: fallbackOperator },
+      log,
+      dataDir,
+      clock,
+    });
     peer.failNext(1);
     const sent = await mailer.send(message());
     expect(sent.delivered).toBe(false);
     expect(peer.received).toHaveLength(0);
     expect(await readdir(join(dataDir, 'mail-spool'))).toEqual([`${sent.key}.json`]);
     // a fresh mailer (as after a restart) finds the spooled message
-    const again = createMailer({ config: { smtpUrl: peer.url, mailFrom }, log, dataDir, clock });
+    const again = createMailer({
+      config: { smtpUrl: peer.url, mailFrom, operator: fallbackOperator },
+      log,
+      dataDir,
+      clock,
+    });
     expect(await again.flush()).toBe(1);
     await again.stop();
     await mailer.stop();
@@ -109,7 +135,12 @@ describe('mailer with SMTP_URL', () => {
   });
 
   it('deliver() throws when the server refuses, so a job can retry', async () => {
-    const mailer = createMailer({ config: { smtpUrl: peer.url, mailFrom }, log, dataDir, clock });
+    const mailer = createMailer({
+      config: { smtpUrl: peer.url, mailFrom, operator: fallbackOperator },
+      log,
+      dataDir,
+      clock,
+    });
     peer.failNext(1);
     await expect(mailer.deliver(message())).rejects.toThrow();
     await mailer.stop();
@@ -122,7 +153,13 @@ describe('outbox and spool retention (issue 15 item 13)', () => {
     try {
       const now = new Date('2026-03-02T10:00:00Z');
       const mailer = createMailer({
-        config: { smtpUrl: undefined, mailFrom, dataRetentionDays: 30, declinedRetentionDays: 10 },
+        config: {
+          smtpUrl: undefined,
+          mailFrom,
+          operator: fallbackOperator,
+          dataRetentionDays: 30,
+          declinedRetentionDays: 10,
+        },
         log,
         dataDir: dir,
         clock: { now: () => now },

@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import { isPermanentRejection, type MailLogger, type MailMessage, type SentMail } from './types';
+import type { OperatorDetails } from '../documents/operator';
+import { fillOperator } from './operatorFields';
+import { escapeHtml } from './templates';
 
 interface MailerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** OPERATOR_*: fills the operator's stand-ins of every message (operatorFields.ts). */
+  operator: OperatorDetails;
   /** Outbox files and spool entries older than the longer of these are deleted (ADR 1112). */
   dataRetentionDays?: number;
   declinedRetentionDays?: number;
@@ -126,9 +131,10 @@ export function createMailer(options: MailerOptions): Mailer {
     const info = await composer.sendMail({
       from: config.mailFrom,
       to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
+      // The operator's details from OPERATOR_*: one source for every e-mail (operatorFields.ts).
+      subject: fillOperator(message.subject, config.operator),
+      text: fillOperator(message.text, config.operator),
+      html: fillOperator(message.html, config.operator, escapeHtml),
       messageId,
       date: clock.now(),
       attachments: (message.attachments ?? []).map((a) => ({

@@ -1,7 +1,7 @@
-import { guarantor } from '../documents/guarantor';
 import { formatDate, formatEuro } from '../../domain/index';
 import { withoutForbiddenCharacters } from '../services/rulebook';
 import { mailTexts as t } from '../texts/mails';
+import { operatorRef } from './operatorFields';
 
 /**
  * The e-mails' structure: each template is a list of blocks rendered twice, as plain text and as
@@ -37,7 +37,7 @@ export interface ContractMailData {
   objectAddress: string;
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -60,8 +60,8 @@ export function greeting(raw: Salutation): string {
 }
 
 const closing: Block[] = [
-  { p: t.closing.regards(guarantor.name) },
-  { p: t.closing.imprint(guarantor) },
+  { p: t.closing.regards(operatorRef.name) },
+  { p: t.closing.imprint(operatorRef) },
 ];
 
 export function render(subject: string, blocks: Block[]): RenderedMail {
@@ -107,9 +107,12 @@ export function contractLinkBlocks(links: ContractLinks | undefined): Block[] {
   ];
 }
 
-function contractFacts(d: ContractMailData): string[] {
+/** The facts list; before a contract exists the number is a case number (Vorgangsnummer). */
+function contractFacts(d: ContractMailData, number: 'contract' | 'case' = 'contract'): string[] {
   return [
-    t.facts.contractNumber(d.contractNumber),
+    number === 'case'
+      ? t.facts.caseNumber(d.contractNumber)
+      : t.facts.contractNumber(d.contractNumber),
     t.facts.object(d.objectAddress),
     t.facts.deposit(formatEuro(d.deposit)),
     t.facts.premium(formatEuro(d.ratePerPayment), d.paymentAdverb, formatEuro(d.ratePerYear)),
@@ -169,6 +172,8 @@ export interface MailDocument {
 export function acceptedMail(
   d: ContractMailData & {
     digital: boolean;
+    /** The tenant's choice (objective.deliverTo): where the posted certificate goes. */
+    deliverTo?: string | null | undefined;
     postedOn?: Date | undefined;
     /** The signed withdrawal link and the contract page (contracts/credentials.ts). */
     links?: ContractLinks | undefined;
@@ -181,7 +186,7 @@ export function acceptedMail(
   const delivery: Block = {
     p: d.digital
       ? a.deliveryDigital
-      : a.deliveryPost(d.postedOn ? formatDate(d.postedOn) : undefined),
+      : a.deliveryPost(d.deliverTo, d.postedOn ? formatDate(d.postedOn) : undefined),
   };
   const docs = d.documents ?? [];
   const attached = docs.filter((x) => x.filename);
@@ -225,9 +230,10 @@ export function pendingMail(d: ContractMailData): RenderedMail {
   return render(t.pending.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
     { p: t.pending.intro },
-    { list: contractFacts(d) },
+    // No contract yet: subject, list and questions all say Vorgang(snummer) (issue 27).
+    { list: contractFacts(d, 'case') },
     { p: t.pending.nextSteps },
-    { p: t.pending.questions(guarantor.servicePhone, d.contractNumber) },
+    { p: t.pending.questions(operatorRef.phone, d.contractNumber) },
   ]);
 }
 
@@ -235,7 +241,7 @@ export function declinedMail(
   d: ContractMailData & { automated: boolean; reviewUntil?: Date | undefined },
 ): RenderedMail {
   const x = t.declined;
-  const email = guarantor.serviceEmail;
+  const email = operatorRef.email;
   const review: Block[] = d.automated
     ? [
         { p: x.automated },

@@ -10,7 +10,8 @@ import { fixedClock } from '../clock';
 import { loadConfig } from '../config';
 import { openPglite, type Database, type Engine } from '../db/client';
 import { migrate } from '../db/migrate';
-import { applications, decisions } from '../db/schema/index';
+import { applications, decisions, serverSettings } from '../db/schema/index';
+import { pdfText } from '../documents/testing/pdfText';
 import { hashCid, newCid } from '../services/cid';
 import { copyPgliteTemplate } from '../testing/pgliteTemplate';
 import { createTestDatabase, engines } from '../testing/database';
@@ -93,6 +94,12 @@ describe.each(engines)('npm run decide on %s', (engine: Engine) => {
         await migrate(db);
       }
       const { id, number } = await pendingApplication(db, dataDir);
+      // What the running server stored at its start (seedReferenceData); the command's own
+      // PUBLIC_URL below must not reach the links (issue 27).
+      await db.orm
+        .insert(serverSettings)
+        .values({ key: 'public_url', value: 'https://antrag.example' });
+      env.PUBLIC_URL = 'http://command-env.example';
       if (!pg) await db.close();
 
       expect((await decide([], env)).code).toBe(2);
@@ -119,6 +126,18 @@ describe.each(engines)('npm run decide on %s', (engine: Engine) => {
       expect(leaves(mail).some((p) => p.filename === `Buergschaftsurkunde-${number}.pdf`)).toBe(
         true,
       );
+      const text = leaves(mail)
+        .find((p) => p.contentType === 'text/plain')!
+        .body.toString('utf8');
+      expect(text).toContain('https://antrag.example/widerruf?link=');
+      expect(text).not.toMatch(/localhost|command-env/);
+      const certificate = await pdfText(
+        new Uint8Array(
+          leaves(mail).find((p) => p.filename === `Buergschaftsurkunde-${number}.pdf`)!.body,
+        ),
+      );
+      expect(certificate.replace(/\s/g, '')).toContain('https://antrag.example/pruefen/');
+      expect(certificate).not.toMatch(/localhost|command-env/);
 
       const again = await decide([number, 'decline'], env);
       expect(again.code).toBe(1);

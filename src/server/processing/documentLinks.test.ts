@@ -1,4 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +143,34 @@ describe.each(engines)('contract documents through expiring links on %s', (engin
     expect(r.headers.get('location')).toMatch(
       /^\/api\/documents\/[0-9a-f-]{36}\/certificate\.pdf\?/,
     );
+
+    // The OpenAPI document and the integrators' guide say so (issue 27: the guide's curl without
+    // -L saved the empty 303 body as urkunde.pdf).
+    const doc = (await (await get('/api/openapi.json')).json()) as {
+      paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+    };
+    const answers = doc.paths['/api/tenancies/{cid}/certificate.pdf']!.get.responses;
+    expect(Object.keys(answers)).toContain('303');
+    expect(Object.keys(answers)).not.toContain('200');
+    const guide = readFileSync(new URL('../../../docs/integrators.md', import.meta.url), 'utf8');
+    const line = guide.split('\n').find((l) => l.includes('-o urkunde.pdf'))!;
+    const args = line
+      .replace(/^curl\s+/, '')
+      .replace(
+        /"\$BASE\/api\/tenancies\/\$CID\/certificate\.pdf"/,
+        `${s.url}/api/tenancies/${cid}/certificate.pdf`,
+      )
+      .split(/\s+/);
+    const dir = mkdtempSync(join(tmpdir(), 'guide-curl-'));
+    try {
+      // async: the server answers in this same process
+      await promisify(execFile)('curl', args, { cwd: dir, timeout: 20_000 });
+      const pdf = readFileSync(join(dir, 'urkunde.pdf'));
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdf.length).toBeGreaterThan(10_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the Sofortzusage names the configured operator, not the built-in example', async () => {

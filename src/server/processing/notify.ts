@@ -14,24 +14,16 @@ import {
 } from '../mail/index';
 import { documentLinks, downloadableKinds } from '../documents/index';
 import { mailForwardingPriceEur } from '../../domain/rules/limits';
-import { berlinTime } from '../../domain/index';
+import { postingDay } from '../../domain/index';
 import type { ProcessingContext } from './context';
 import { formModelOf } from '../services/storedModel';
 import { factsOf } from './facts';
 import { firstDebitOn, reservationValidUntil } from './issue';
-import type { MailKind, Outcome } from './rules';
+import type { MailKind } from './rules';
 import { unseal } from './seal';
 import { firstMandateReferenceOf, withdrawalUrl } from '../contracts/credentials';
 
 const DAY = 86_400_000;
-
-/** The next posting day: today before 15:00 (Berlin) on a working day, else the next one. */
-function postingDay(now: Date): Date {
-  let day = new Date(now);
-  if (Number(berlinTime(day).hour) >= 15) day = new Date(day.getTime() + DAY);
-  while (['Sat', 'Sun'].includes(berlinTime(day).weekday)) day = new Date(day.getTime() + DAY);
-  return day;
-}
 
 const mailForwarding = (m: { selling?: unknown }) =>
   (m.selling as Record<string, unknown> | undefined)?.mailForwarding === true;
@@ -79,6 +71,105 @@ async function contractDocuments(
   };
 }
 
+type DecisionRow = typeof decisions.$inferSelect;
+type ApplicationRow = typeof applications.$inferSelect;
+
+/** What every mail kind's renderer may read (loaded once by sendApplicationMail). */
+interface MailSource {
+  ctx: ProcessingContext;
+  app: ApplicationRow;
+  applicationId: string;
+  decision: DecisionRow;
+  data: ContractMailData;
+  model: ReturnType<typeof formModelOf>;
+  now: Date;
+  /** Attaches a stored document and answers its file name. */
+  attach: (kind: 'certificate' | 'policy' | 'reservation_confirmation') => Promise<string>;
+  attachments: MailAttachment[];
+}
+
+interface MailKindEntry {
+  /** The decision the e-mail is about (its number and outcome are read from it). */
+  decision: 'contract' | 'reservation';
+  render: (s: MailSource) => Promise<RenderedMail>;
+}
+
+const declined = async ({ ctx, data, decision }: MailSource) =>
+  declinedMail({
+    ...data,
+    automated: decision.decidedBy === 'auto',
+    reviewUntil: new Date(decision.decidedAt.getTime() + ctx.settings.declinedRetentionDays * DAY),
+  });
+
+const pending = async ({ data }: MailSource) => pendingMail(data);
+
+/**
+ * Every e-mail about a decision, one entry per MailKind (issue 27/29): the compiler checks the
+ * table is complete, so a new kind cannot fall through to another kind's text (it once rendered
+ * the decline letter with its Art. 22 paragraph for any kind it did not know).
+ */
+export const mailKinds = {
+  'contract-accepted': {
+    decision: 'contract',
+    async render({ ctx, app, applicationId, decision, data, model, attach, attachments }) {
+      const base = ctx.settings.publicUrl.replace(/\/$/, '');
+      return acceptedMail({
+        ...data,
+        digital: decision.digital,
+        deliverTo: model.objective.deliverTo,
+        // Working days without Germany's public holidays (postingDay, ADR 0927); noon keeps the date.
+        postedOn: new Date(`${postingDay(decision.decidedAt)}T12:00:00Z`),
+        links: {
+          withdrawUrl: withdrawalUrl(base, ctx.settings.serverSecret, applicationId),
+          contractPageUrl: `${base}/vertrag`,
+        },
+        ...(await contractDocuments(
+          ctx,
+          applicationId,
+          decision.digital,
+          decision.decidedAt,
+          attach,
+          attachments,
+        )),
+        firstDebit: {
+          on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
+          amount: data.ratePerPayment + (mailForwarding(model) ? mailForwardingPriceEur : 0),
+          mandateReference: firstMandateReferenceOf(applicationId),
+        },
+      });
+    },
+  },
+  'contract-pending': { decision: 'contract', render: pending },
+  'contract-declined': { decision: 'contract', render: declined },
+  'reservation-accepted': {
+    decision: 'reservation',
+    async render({ ctx, app, applicationId, decision, data, now, attach }) {
+      const link = (
+        await ctx.db.orm
+          .select()
+          .from(resumeLinks)
+          .where(eq(resumeLinks.applicationId, applicationId))
+      )[0];
+      const cid = link ? unseal(ctx.settings.serverSecret, link.sealedCid) : undefined;
+      await attach('reservation_confirmation');
+      return reservationMail({
+        salutation: data.salutation,
+        reservationNumber: decision.number,
+        deposit: data.deposit,
+        validUntil: reservationValidUntil(app, ctx.settings.reservationDays, now),
+        continueUrl: cid
+          ? resumeUrl(ctx.settings.publicUrl, '/tenant', cid)
+          : ctx.settings.publicUrl,
+      });
+    },
+  },
+  'reservation-pending': { decision: 'reservation', render: pending },
+  'reservation-declined': { decision: 'reservation', render: declined },
+} satisfies Record<MailKind, MailKindEntry>;
+
+/** Whether a job's kind names an entry of the table (a stale or foreign job does nothing). */
+export const isMailKind = (s: string): s is MailKind => Object.hasOwn(mailKinds, s);
+
 /**
  * The e-mail job for one (application, kind). Renders from the database, delivers, then marks the
  * row sent. A retry after a crash between delivery and marking sends the same message again
@@ -101,7 +192,7 @@ export async function sendApplicationMail(
     await db.orm.select().from(applications).where(eq(applications.id, applicationId))
   )[0];
   if (!app) return;
-  const [decisionKind, outcome] = kind.split('-') as ['contract' | 'reservation', Outcome];
+  const decisionKind = mailKinds[kind].decision;
   const decision = (
     await db.orm
       .select()
@@ -148,56 +239,18 @@ export async function sendApplicationMail(
     return doc.filename;
   };
 
-  let mail: RenderedMail;
   const now = clock.now();
-  if (decisionKind === 'reservation' && outcome === 'accepted') {
-    const link = (
-      await db.orm.select().from(resumeLinks).where(eq(resumeLinks.applicationId, applicationId))
-    )[0];
-    const cid = link ? unseal(ctx.settings.serverSecret, link.sealedCid) : undefined;
-    await attach('reservation_confirmation');
-    mail = reservationMail({
-      salutation,
-      reservationNumber: decision.number,
-      deposit: facts.deposit,
-      validUntil: reservationValidUntil(app, ctx.settings.reservationDays, now),
-      continueUrl: cid ? resumeUrl(ctx.settings.publicUrl, '/tenant', cid) : ctx.settings.publicUrl,
-    });
-  } else if (outcome === 'accepted') {
-    const base = ctx.settings.publicUrl.replace(/\/$/, '');
-    mail = acceptedMail({
-      ...data,
-      digital: decision.digital,
-      postedOn: postingDay(now),
-      links: {
-        withdrawUrl: withdrawalUrl(base, ctx.settings.serverSecret, applicationId),
-        contractPageUrl: `${base}/vertrag`,
-      },
-      ...(await contractDocuments(
-        ctx,
-        applicationId,
-        decision.digital,
-        decision.decidedAt,
-        attach,
-        attachments,
-      )),
-      firstDebit: {
-        on: firstDebitOn(app.submittedAt ?? decision.decidedAt),
-        amount: data.ratePerPayment + (mailForwarding(model) ? mailForwardingPriceEur : 0),
-        mandateReference: firstMandateReferenceOf(applicationId),
-      },
-    });
-  } else if (outcome === 'pending') {
-    mail = pendingMail(data);
-  } else {
-    mail = declinedMail({
-      ...data,
-      automated: decision.decidedBy === 'auto',
-      reviewUntil: new Date(
-        decision.decidedAt.getTime() + ctx.settings.declinedRetentionDays * DAY,
-      ),
-    });
-  }
+  const mail = await mailKinds[kind].render({
+    ctx,
+    app,
+    applicationId,
+    decision,
+    data,
+    model,
+    now,
+    attach,
+    attachments,
+  });
   try {
     await ctx.mailer.deliver({
       to: facts.email,

@@ -7,8 +7,6 @@ export type Outcome = 'accepted' | 'declined' | 'pending';
  * kind of decision and outcome ('contract-accepted', 'reservation-pending', ...).
  */
 export type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
-export const isMailKind = (s: string): s is MailKind =>
-  /^(contract|reservation)-(accepted|declined|pending)$/.test(s);
 
 /** Rule codes, stored with the decision (they carry no personal data). */
 export type ReasonCode =

@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { executeSqlIn, type Database, type Tx } from '../db/client';
-import { applications, deletedApplications, type ApplicationRow } from '../db/schema/index';
+import {
+  applications,
+  contracts,
+  deletedApplications,
+  type ApplicationRow,
+} from '../db/schema/index';
+import type { ContractStatus } from '../../domain/index';
 import { hashCid } from './cid';
 
 export type ApplicationKind = 'contract' | 'reservation';
@@ -41,6 +47,16 @@ export class ApplicationStore {
       .where(eq(applications.cidHash, hashCid(cid)))
       .limit(1);
     return rows[0];
+  }
+
+  /** The status of the application's contract after the sale, if it has one. */
+  async contractStatus(applicationId: string): Promise<ContractStatus | undefined> {
+    const rows = await this.db.orm
+      .select({ status: contracts.status })
+      .from(contracts)
+      .where(eq(contracts.applicationId, applicationId))
+      .limit(1);
+    return rows[0]?.status;
   }
 
   /** Why a cid's application was deleted (processing's tombstones), if it was. */

@@ -24,6 +24,9 @@ export async function seedReferenceData(db: Database, config: Config, log: Logge
     const n = await banks.replaceAll(fintsBanks(), 'fints-institute-db');
     log.info({ banks: n }, 'bank names loaded from fints-institute-db');
   }
+  // The links a command (npm run decide) seals into documents and e-mails are the server's, not
+  // what the command's own environment says (issue 27).
+  await storePublicUrl(db, config.publicUrl);
   const partners = new PartnerService(db);
   if (config.seedExamples && (await partners.count()) === 0) {
     const r = await partners.import(parsePartnerCsv(await readFile(examplePartnersCsv, 'utf8')));
@@ -46,4 +49,21 @@ export async function persistedServerSecret(db: Database, candidate?: string): P
     .from(serverSettings)
     .where(eq(serverSettings.key, 'server_secret'));
   return rows[0]!.value;
+}
+
+/** The server's PUBLIC_URL, kept for the commands that act for it (key public_url). */
+async function storePublicUrl(db: Database, url: string): Promise<void> {
+  await db.orm
+    .insert(serverSettings)
+    .values({ key: 'public_url', value: url })
+    .onConflictDoUpdate({ target: serverSettings.key, set: { value: url } });
+}
+
+/** The PUBLIC_URL the server stored at its last start; undefined before the first start. */
+export async function storedPublicUrl(db: Database): Promise<string | undefined> {
+  const rows = await db.orm
+    .select()
+    .from(serverSettings)
+    .where(eq(serverSettings.key, 'public_url'));
+  return rows[0]?.value;
 }

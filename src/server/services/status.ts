@@ -1,6 +1,7 @@
 import type { ApplicationKind, ApplicationStore } from './applications';
 import { isPlausibleCid } from './cid';
 import { addDays, rates, todayInBerlin, type PaymentConditions, type Tariff } from './rulebook';
+import { reportedState, type ContractStatus } from '../../domain/index';
 import { formModelOf } from './storedModel';
 import { TenancyError } from './tenancyErrors';
 import { documentLinks, downloadableKinds, type DocumentLink } from '../documents/index';
@@ -28,6 +29,8 @@ export interface OrderStatus {
   deliverTo: string | null;
   firstDebitDate: string | null;
   reservedUntil: string | null;
+  /** The accepted contract's status after the sale (ADR 0925); null before acceptance. */
+  contractStatus: ContractStatus | null;
   /**
    * Once accepted: the documents to download, as expiring signed paths (issue 15), plus the
    * public legal texts. The result page shows exactly these links.
@@ -88,6 +91,7 @@ export class StatusService {
         ...codes,
         ...none,
         reservedUntil,
+        contractStatus: null,
         ...this.documentsOf(row.id, 'reservation', digital),
       };
     }
@@ -97,8 +101,11 @@ export class StatusService {
     if (rate === null && typeof deposit === 'number') {
       rate = rates(deposit, this.tariff)[frequency]?.rate_per_payment ?? null;
     }
+    // The spec's order states begin with the submission; a draft has none (issue 27).
+    if (!row.orderState) throw new TenancyError('not_submitted');
     const accepted = kind === 'contract' && row.orderState === 'accepted';
-    const state = row.orderState ?? 'not_submitted';
+    const contractStatus = accepted ? await this.store.contractStatus(row.id) : undefined;
+    const state = reportedState(row.orderState, contractStatus);
     return {
       state,
       orderId: row.orderId,
@@ -110,7 +117,8 @@ export class StatusService {
       firstDebitDate:
         accepted && row.submittedAt ? addDays(todayInBerlin(row.submittedAt), 14) : null,
       reservedUntil,
-      ...(state === 'accepted' ? this.documentsOf(row.id, kind, digital) : {}),
+      contractStatus: contractStatus ?? null,
+      ...(row.orderState === 'accepted' ? this.documentsOf(row.id, kind, digital) : {}),
     };
   }
 }

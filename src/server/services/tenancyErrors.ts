@@ -6,7 +6,9 @@ export type TenancyErrorCode =
   | 'already_submitted'
   | 'invalid_step'
   | 'sandbox_mismatch'
-  | 'foreign_application';
+  | 'foreign_application'
+  /** The order status of an application not yet submitted: there is no order state yet. */
+  | 'not_submitted';
 
 export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
   unknown: 404,
@@ -16,6 +18,7 @@ export const tenancyErrorStatus: Record<TenancyErrorCode, number> = {
   invalid_step: 400,
   sandbox_mismatch: 409,
   foreign_application: 409,
+  not_submitted: 409,
 };
 
 export class TenancyError extends Error {

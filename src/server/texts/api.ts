@@ -30,6 +30,9 @@ export const apiMessages = {
     'Eine Anfrage mit diesem Idempotency-Key wird gerade noch bearbeitet. Bitte versuchen Sie es gleich erneut.',
   unknownStep:
     'Unbekannter Schritt (step). Erlaubt: start, uce, tenant, landlord, object, payment, selling, check.',
+  /** The order status of a draft (409 not_submitted): the spec's states begin with submission. */
+  notSubmitted:
+    'Dieser Antrag ist noch nicht abgeschickt; einen Bearbeitungsstand gibt es erst nach dem Absenden.',
   /** POST /api/checkout/step takes only the step uce. */
   onlyStepUce: 'Dieser Aufruf kennt nur den Schritt uce.',
   documentNotYetIssued: 'Das Dokument steht erst zur Verfügung, wenn Ihr Antrag angenommen wurde.',

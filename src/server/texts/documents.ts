@@ -4,7 +4,7 @@
 // (formatEuro, formatDate of src/domain/messages/format.ts). The static legal texts stay in
 // content/legal/*.md.
 
-import { de } from '../../domain/index';
+import { cancellationRule, de } from '../../domain/index';
 
 /** A document's name is the same on the result page, in the e-mail and on the PDF itself. */
 const titles = de.ui.documents.titles;
@@ -18,8 +18,8 @@ const parties = {
 export const documentTexts = {
   /** Every page's bottom line (after the footer, if the document has one). */
   pageLine: (title: string, page: number, pages: number) => `${title} · Seite ${page} von ${pages}`,
-  /** The closing's place and date. */
-  placeAndDate: (date: string) => `Berlin, den ${date}`,
+  /** The closing's place (the operator's city) and date. */
+  placeAndDate: (place: string, date: string) => `${place}, den ${date}`,
   /** The withdrawal line in the footer of every contract document (issue 12: the button's name). */
   withdrawalFooter: (siteHost: string, siteUrl: string) =>
     `Widerruf online ohne Anmeldung: Schaltfläche „Vertrag widerrufen“ unten auf jeder Seite von ${siteHost} oder direkt ${siteUrl}/widerruf`,
@@ -46,13 +46,13 @@ export const documentTexts = {
       'Der Bürge verzichtet auf die Einrede der Vorausklage (§ 771 BGB). Zahlungen leistet der Bürge auf erstes schriftliches Anfordern des Vermieters unter Angabe der Vertragsnummer.',
     /** The release paragraph, around its bold word. */
     release: {
-      before: 'Die Bürgschaft ist unbefristet. Sie erlischt, sobald der Vermieter sie ',
-      bold: 'freigibt',
-      after:
-        ' – online über den unten genannten Link oder QR-Code mit dem Freigabecode, den nur der Vermieter per Brief vom Bürgen erhält, oder schriftlich gegenüber dem Bürgen – oder wenn der Bürge den Höchstbetrag gezahlt hat. Eine Rückgabe dieser Urkunde ist dafür nicht nötig: Sie ist elektronisch gesiegelt, jeder Ausdruck ist gleichwertig.',
+      before: 'Die Bürgschaft ist unbefristet. Der Vermieter gibt sie ',
+      bold: 'frei',
+      after: ` online über den unten genannten Link oder QR-Code mit dem Freigabecode, den nur der Vermieter per Brief vom Bürgen an seine Anschrift aus dem Antrag erhält, oder schriftlich gegenüber dem Bürgen. ${cancellationRule.landlord}`,
     },
-    contact: (name: string, street: string, zipCity: string, email: string) =>
-      `Anforderungen und Freigaben richten Sie bitte an: ${name}, ${street}, ${zipCity}, E-Mail ${email}.`,
+    /** The guarantor's address stands in the table above; here only where to write. */
+    contact: (email: string) =>
+      `Anforderungen und Freigaben richten Sie bitte schriftlich an den Bürgen (Anschrift oben) oder per E-Mail an ${email}.`,
     verification: {
       heading: 'Echtheit prüfen und Bürgschaft freigeben',
       qrAlt: (url: string) => `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${url}`,
@@ -83,7 +83,7 @@ export const documentTexts = {
     extraPrice: (price: string) => `${price} einmalig`,
     /** The one priced extra (spec §9), as its line on the policy. */
     mailForwarding: 'Nachsendeservice (6 Monate)',
-    term: 'unbefristet, ohne Mindestlaufzeit; endet mit der Freigabe durch den Vermieter',
+    term: 'unbefristet, ohne Mindestlaufzeit; endet mit dem Eingang der Freigabe des Vermieters oder der Originalurkunde, auch nach Ihrer Kündigung',
     sepa: {
       heading: 'SEPA-Lastschrift',
       payee: 'Zahlungsempfänger',

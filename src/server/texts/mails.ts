@@ -3,13 +3,15 @@
 // and render them as text and HTML. Functions take the values they show already formatted
 // (formatEuro, formatDate, ... of src/domain/messages/format.ts), as the UI catalogue does.
 
-/** Who signs and answers: the guarantor's name and service contacts (documents/guarantor.ts). */
+import { cancellationRule, deliveryTexts } from '../../domain/index';
+
+/** Who signs and answers: the operator (OPERATOR_*, filled in by the mailer, operatorFields.ts). */
 interface Sender {
   name: string;
   street: string;
   zipCity: string;
-  serviceEmail: string;
-  servicePhone: string;
+  email: string;
+  phone: string;
 }
 
 export const mailTexts = {
@@ -22,7 +24,7 @@ export const mailTexts = {
   closing: {
     regards: (sender: string) => `Mit freundlichen Grüßen\nIhr Team von ${sender}`,
     imprint: (s: Sender) =>
-      `${s.name} · ${s.street} · ${s.zipCity}\nE-Mail: ${s.serviceEmail} · Telefon: ${s.servicePhone}`,
+      `${s.name} · ${s.street} · ${s.zipCity}\nE-Mail: ${s.email} · Telefon: ${s.phone}`,
   },
   /** The lines that name a contract in every contract e-mail. */
   facts: {
@@ -72,9 +74,13 @@ export const mailTexts = {
     intro: 'gute Nachricht: Wir haben Ihren Antrag angenommen. Ihr Vertrag ist zustande gekommen.',
     deliveryDigital:
       'Ihre Bürgschaftsurkunde finden Sie im Anhang als PDF. Bitte leiten Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.',
-    /** postedOn: the formatted posting day, when known. */
-    deliveryPost: (postedOn?: string) =>
-      `Ihre Bürgschaftsurkunde schicken wir Ihnen per Post${postedOn ? `; sie geht am ${postedOn} in den Versand` : ''}. Bitte geben Sie sie an Ihren Vermieter weiter; sie ersetzt die Barkaution.`,
+    /** Where the posted certificate goes (the result page says the same) and its posting day. */
+    deliveryPost: (deliverTo: string | null | undefined, postedOn?: string) =>
+      [
+        deliveryTexts.byPost(deliverTo),
+        postedOn ? deliveryTexts.postedOn(postedOn) : deliveryTexts.postingRule,
+        'Sie ersetzt die Barkaution.',
+      ].join(' '),
     documentsHeading: 'Ihre Vertragsunterlagen',
     attachedIntro: 'Im Anhang dieser E-Mail finden Sie als PDF:',
     attachment: (title: string, filename: string) => `${title} (${filename})`,
@@ -182,13 +188,21 @@ export const mailTexts = {
     saved: (address: string) => `wir haben Ihre neue Anschrift gespeichert: ${address}.`,
   },
 
+  /** The tenant's cancellation arrived: it takes effect only with the landlord (ADR 0925). */
   cancelled: {
     subject: (number: string) => `Bestätigung Ihrer Kündigung – Vertrag ${number}`,
-    received: (at: string, lastDay: string) =>
-      `wir bestätigen Ihre Kündigung vom ${at}. Die Bürgschaft endet mit Ablauf des ${lastDay}; danach buchen wir keine Beiträge mehr ab.`,
+    received: (at: string) =>
+      `wir bestätigen den Eingang Ihrer Kündigung am ${at} (deutsche Zeit).`,
+    rule: cancellationRule.effect,
     landlordByLetter:
-      'Ihren Vermieter informieren wir per Brief über das Ende der Bürgschaft. Bitte klären Sie mit ihm, wie Sie die Mietkaution danach leisten.',
-    tellLandlord: 'Bitte informieren Sie Ihren Vermieter über das Ende der Bürgschaft.',
+      'Ihren Vermieter bitten wir per Brief, die Bürgschaft freizugeben. Sobald seine Freigabe oder die Originalurkunde bei uns eingeht, bestätigen wir Ihnen das Ende des Vertrags und die Abrechnung per E-Mail.',
+  },
+
+  /** The landlord's release (or the original) arrived after the tenant's cancellation. */
+  cancellationEffective: {
+    subject: (number: string) => `Ihre Kündigung ist wirksam – Vertrag ${number}`,
+    effective: (on: string) =>
+      `die Freigabe Ihres Vermieters ist am ${on} bei uns eingegangen. Ihre Kündigung ist damit am ${on} wirksam geworden, und die Bürgschaft ist beendet. Die Beiträge sind bis zum ${on} geschuldet.`,
   },
 
   released: {

@@ -107,6 +107,7 @@ function headlineOf(state: string, reservation: boolean): string {
   if (state === 'accepted') return reservation ? ui.result.reservationAccepted : ui.result.accepted;
   if (state === 'declined')
     return reservation ? resultTexts.reservationDeclined : ui.result.declined;
+  if (['withdrawn', 'cancelled', 'released'].includes(state)) return resultTexts.contractEnded;
   if (WAITING.includes(state))
     return reservation ? resultTexts.reservationPending : ui.result.pending;
   return resultTexts.notSubmitted;
@@ -193,9 +194,7 @@ function ContractResult({ r }: { r: ServerResult }) {
         <li>
           {r.deliverTo === 'digital' || r.digital
             ? resultTexts.digitalCertificate
-            : r.deliverTo === 'landlordAddress'
-              ? resultTexts.postToLandlord
-              : resultTexts.postToTenant}
+            : resultTexts.postal(r.deliverTo)}
         </li>
         {debit ? <li>{resultTexts.firstDebit(debit)}</li> : null}
         <li>{resultTexts.withdrawalHint}</li>

@@ -22,7 +22,9 @@ export const contracts = pgTable(
   {
     applicationId: applicationKey(),
     contractNumber: text('contract_number').notNull().unique(),
-    status: text('status', { enum: ['active', 'withdrawn', 'cancelled', 'released'] }).notNull(),
+    status: text('status', {
+      enum: ['active', 'cancellation_requested', 'withdrawn', 'cancelled', 'released'],
+    }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
     /** First day of cover (policy start). */
     startOn: date('start_on', { mode: 'string' }).notNull(),

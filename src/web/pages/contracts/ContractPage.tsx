@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
-import type { ContractStatus } from '../../../domain/contracts/status';
+import { guaranteeInForce, type ContractStatus } from '../../../domain/contracts/status';
 import { formatCents, formatEuro } from '../../text';
 import { useNavigate, useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
@@ -154,7 +154,9 @@ function ContractView({
 }) {
   const { config } = useServices();
   usePageTitle(t.title(view.contractNumber));
-  const active = view.status === 'active';
+  // After a cancellation the guarantee (and the premiums) go on until the landlord releases it.
+  const active = guaranteeInForce(view.status);
+  const cancelling = view.status === 'cancellation_requested';
   // What ended the contract stays on screen after the sections are gone.
   const [flash, setFlash] = useState<string | undefined>();
   const end = async (message: string) => {
@@ -221,7 +223,14 @@ function ContractView({
           {view.withdrawalPossible ? <WithdrawSection view={view} end={end} /> : null}
           <IbanSection reload={reload} />
           <AddressSection view={view} reload={reload} />
-          <CancelSection end={end} />
+          {cancelling ? (
+            <section aria-labelledby="h-cancel">
+              <h2 id="h-cancel">{t.cancel}</h2>
+              <p data-testid="cancellation-pending">{t.cancellationPending}</p>
+            </section>
+          ) : (
+            <CancelSection end={end} />
+          )}
         </>
       ) : (
         <p>{t.ended}</p>
@@ -313,80 +322,37 @@ function AddressSection({ view, reload }: { view: View; reload: () => Promise<vo
   );
 }
 
-interface Quote {
-  lastDay: string;
-  refundCents: number;
-  outstandingCents: number;
-}
-
+/** Two steps, so that one tap never cancels: the rule first, then the binding confirmation. */
 function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
   const { config } = useServices();
-  const [date, setDate] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
-  const [quote, setQuote] = useState<Quote | undefined>();
-  const ask = async (ev: FormEvent) => {
-    ev.preventDefault();
-    const r = await contractCall<Quote>(
+  const [asked, setAsked] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const confirm = async () => {
+    const r = await contractCall<{ receivedAtText: string }>(
       config.apiHost,
       'POST',
-      '/api/contracts/me/cancellation-quote',
-      { date: date.trim() },
+      '/api/contracts/me/cancellation',
+      {},
     );
-    setErrors(r.fieldErrors);
-    setAttempt((n) => n + 1);
-    setQuote(r.data);
-  };
-  const confirm = async () => {
-    const r = await contractCall<Quote>(config.apiHost, 'POST', '/api/contracts/me/cancellation', {
-      date: date.trim(),
-    });
-    if (r.data) await end(t.cancelled(r.data.lastDay, formatCents(r.data.refundCents)));
-    else setErrors(r.fieldErrors);
+    if (r.data) await end(t.cancelled(r.data.receivedAtText));
+    else setError(r.message);
   };
   return (
     <section aria-labelledby="h-cancel">
       <h2 id="h-cancel">{t.cancel}</h2>
       <p>{t.cancelIntro}</p>
-      <form noValidate onSubmit={ask}>
-        <Fields
-          fields={[
-            {
-              name: 'date',
-              label: f.cancellationDate,
-              hint: f.cancellationDateHint,
-              inputMode: 'numeric',
-              autoComplete: 'off',
-            },
-          ]}
-          values={{ date }}
-          errors={errors}
-          attempt={attempt}
-          onChange={(_, v) => {
-            setDate(v);
-            setQuote(undefined);
-          }}
-        />
-        <Submit label={t.quote} secondary />
-      </form>
-      {quote ? (
-        <>
-          <Notice kind="ok">
-            <p data-testid="refund-figure">
-              {t.quoteResult(
-                quote.lastDay,
-                quote.refundCents > 0 ? formatCents(quote.refundCents) : undefined,
-                quote.outstandingCents > 0 ? formatCents(quote.outstandingCents) : undefined,
-              )}
-            </p>
-          </Notice>
-          <div className="actions">
-            <button type="button" className="button" onClick={() => void confirm()}>
-              {t.cancelConfirm}
-            </button>
-          </div>
-        </>
-      ) : null}
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      <div className="actions">
+        {asked ? (
+          <button type="button" className="button" onClick={() => void confirm()}>
+            {t.cancelConfirm}
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setAsked(true)}>
+            {t.cancel}
+          </button>
+        )}
+      </div>
     </section>
   );
 }

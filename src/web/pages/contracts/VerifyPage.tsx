@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
-import type { ContractStatus } from '../../../domain/contracts/status';
+import { guaranteeInForce, type ContractStatus } from '../../../domain/contracts/status';
 import { formatEuro } from '../../text';
 import { useLocation } from '../../app/router';
 import { useServices } from '../../app/services';
@@ -93,7 +93,10 @@ export default function VerifyPage() {
               <dd>{v.objectAddress}</dd>
             </div>
           </dl>
-          {v.status === 'active' ? (
+          {v.status === 'cancellation_requested' ? (
+            <p data-testid="cancellation-pending">{t.cancellationPending}</p>
+          ) : null}
+          {guaranteeInForce(v.status) ? (
             <section aria-labelledby="h-release">
               <h2 id="h-release">{t.releaseTitle}</h2>
               <p>{t.releaseIntro}</p>
