@@ -49,5 +49,6 @@ export type { WireFieldError } from './wire/errors';
 export { encodeFieldErrors } from './wire/errors';
 export { parseAmount } from './wire/values';
 export * from './contracts/index';
+export * from './money/index';
 export * from './messages/contracts';
 export { requestExtras, readRequestExtras, assertConsents, partnerDefaults } from './wire/partner';

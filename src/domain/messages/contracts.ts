@@ -122,13 +122,14 @@ export const contractTexts = {
     quote: 'Erstattung berechnen',
     quoteResult: (lastDay: string, refund: string | undefined, outstanding: string | undefined) =>
       outstanding
-        ? `Die Bürgschaft endet mit Ablauf des ${lastDay}. Bis dahin sind noch ${outstanding} Beitrag offen, die wir abbuchen.`
+        ? `Die Bürgschaft endet mit Ablauf des ${lastDay}. Bis dahin sind noch ${outstanding} Beitrag offen (noch nicht bei uns eingegangen), die wir abbuchen.`
         : refund
-          ? `Die Bürgschaft endet mit Ablauf des ${lastDay}. Wir erstatten Ihnen ${refund}.`
+          ? `Die Bürgschaft endet mit Ablauf des ${lastDay}. Von Ihren bei uns eingegangenen Beiträgen erstatten wir Ihnen ${refund}.`
           : `Die Bürgschaft endet mit Ablauf des ${lastDay}. Es ist nichts zu erstatten und nichts nachzuzahlen.`,
     cancelConfirm: 'Kündigung verbindlich bestätigen',
-    cancelled: (lastDay: string, refund: string) =>
-      `Ihre Kündigung zum ${lastDay} ist eingegangen. Erstattung: ${refund}. Die Bestätigung haben wir Ihnen per E-Mail geschickt.`,
+    /** refund / outstanding: formatted amounts when not zero (issue 25: only what was collected comes back). */
+    cancelled: (lastDay: string, refund: string | undefined, outstanding: string | undefined) =>
+      `Ihre Kündigung zum ${lastDay} ist eingegangen. ${outstanding ? `Offen: ${outstanding}.` : refund ? `Erstattung: ${refund}.` : 'Es ist nichts zu erstatten und nichts nachzuzahlen.'} Die Bestätigung haben wir Ihnen per E-Mail geschickt.`,
 
     withdraw: 'Vertrag widerrufen',
     withdrawIntro: (until: string) =>

@@ -6,14 +6,11 @@ import {
   fieldMessage,
   normalizeIban,
   retainUntil,
-  settleAtEnd,
-  settleWithdrawal,
   todayInBerlin,
   withdrawalPossible,
   addDays,
   type ContractStatus,
   type FormModel,
-  type PremiumPlan,
   formatIsoDate,
 } from '../../domain/index';
 import type { Clock } from '../clock';
@@ -51,6 +48,7 @@ import {
   withdrawalUrl,
 } from './credentials';
 import { recordContractEvent } from './events';
+import { quoteSettlement, settleAndBook } from '../money/settle';
 import { announceContractChange } from './webhooks';
 import type { WebhookQueue } from '../services/tenancies';
 
@@ -122,15 +120,6 @@ export class ContractService {
 
   private now() {
     return this.deps.clock.now();
-  }
-
-  private plan(c: ContractRow): PremiumPlan {
-    return {
-      start: c.startOn,
-      paymentsPerYear: c.paymentsPerYear as PremiumPlan['paymentsPerYear'],
-      ratePerPaymentCents: c.ratePerPaymentCents,
-      firstDebitOn: c.firstDebitOn,
-    };
   }
 
   private async load(where: ReturnType<typeof eq>, tx?: Tx): Promise<Loaded | undefined> {
@@ -276,7 +265,9 @@ export class ContractService {
           });
           return;
         }
-        const s = settleWithdrawal(this.plan(l.contract), today);
+        // Against what was really collected (issue 25), not what was due.
+        const s = (await settleAndBook(tx, l.contract, { kind: 'withdrawn' }, receivedAt))
+          .settlement;
         await this.end(tx, l, 'withdrawn', today, s, receivedAt);
         await recordContractEvent(tx, {
           applicationId: l.app.id,
@@ -551,7 +542,7 @@ export class ContractService {
     );
   }
 
-  private cancellationFor(l: Loaded, date: unknown) {
+  private cancellationDate(date: unknown) {
     const today = todayInBerlin(this.now());
     const iso = typeof date === 'string' ? (germanIso(date) ?? date) : '';
     const check = checkCancellationDate(iso, today);
@@ -561,17 +552,21 @@ export class ContractService {
         check.code === 'past' ? t.datePast : check.code === 'tooFar' ? t.dateTooFar : t.dateInvalid;
       throw new ContractError(400, check.code, msg, 'date');
     }
-    return { ...check, settlement: settleAtEnd(this.plan(l.contract), check.endOn, today) };
+    return check;
   }
 
   async quoteCancellation(applicationId: string, date: unknown) {
     const l = await this.mustLoad(applicationId);
     this.mustBeActive(l);
-    const q = this.cancellationFor(l, date);
+    const q = this.cancellationDate(date);
+    const settlement = await quoteSettlement(this.deps.db.orm, l.contract, {
+      kind: 'cancelled',
+      endOn: q.endOn,
+    });
     return {
       lastDay: formatIsoDate(q.lastDay),
-      refundCents: q.settlement.refundCents,
-      outstandingCents: q.settlement.outstandingCents,
+      refundCents: settlement.refundCents,
+      outstandingCents: settlement.outstandingCents,
     };
   }
 
@@ -580,7 +575,14 @@ export class ContractService {
     const result = await this.deps.db.transaction(async (tx) => {
       const l = await this.mustLoad(applicationId, tx);
       this.mustBeActive(l);
-      const q = this.cancellationFor(l, date);
+      const check = this.cancellationDate(date);
+      const { settlement } = await settleAndBook(
+        tx,
+        l.contract,
+        { kind: 'cancelled', endOn: check.endOn },
+        now,
+      );
+      const q = { ...check, settlement };
       await this.end(tx, l, 'cancelled', q.endOn, q.settlement, now);
       await recordContractEvent(tx, {
         applicationId,
@@ -661,7 +663,12 @@ export class ContractService {
       const cancelledLater = l.contract.status === 'cancelled' && (l.contract.endOn ?? '') > today;
       if (l.contract.status !== 'active' && !cancelledLater)
         return { error: new ContractError(409, 'not_possible', t.notPossible) };
-      const s = settleAtEnd(this.plan(l.contract), today, today);
+      const { settlement: s } = await settleAndBook(
+        tx,
+        l.contract,
+        { kind: 'released', endOn: today },
+        now,
+      );
       await this.end(tx, l, 'released', today, s, now);
       await recordContractEvent(tx, {
         applicationId: l.app.id,

@@ -7,3 +7,4 @@ export * from './contracts';
 export * from './idempotency';
 export * from './partnerApi';
 export * from './rateLimits';
+export * from './money';

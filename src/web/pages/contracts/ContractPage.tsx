@@ -318,7 +318,14 @@ function CancelSection({ end }: { end: (message: string) => Promise<void> }) {
     const r = await contractCall<Quote>(config.apiHost, 'POST', '/api/contracts/me/cancellation', {
       date: date.trim(),
     });
-    if (r.data) await end(t.cancelled(r.data.lastDay, formatCents(r.data.refundCents)));
+    if (r.data)
+      await end(
+        t.cancelled(
+          r.data.lastDay,
+          r.data.refundCents > 0 ? formatCents(r.data.refundCents) : undefined,
+          r.data.outstandingCents > 0 ? formatCents(r.data.outstandingCents) : undefined,
+        ),
+      );
     else setErrors(r.fieldErrors);
   };
   return (
