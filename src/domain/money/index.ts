@@ -1,2 +1,5 @@
 export * from './ledger';
 export * from './settlement';
+export * from './target2';
+export * from './returns';
+export * from './collection';
