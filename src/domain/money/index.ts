@@ -3,3 +3,4 @@ export * from './settlement';
 export * from './target2';
 export * from './returns';
 export * from './collection';
+export * from './bankFiles';

@@ -9,7 +9,7 @@ import {
   todayInBerlin,
   type FormModel,
 } from '../../domain/index';
-import type { Database, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import {
   applications,
   contracts,
@@ -21,18 +21,19 @@ import {
 import { formModelOf } from '../services/storedModel';
 import { book, entriesOf } from './ledger';
 import { currentMandate, isFirstMandate } from './mandates';
-import type { MoneyDeps } from './deps';
+import { creditorOf, type MoneyDeps } from './deps';
 import { preNoticeMail } from './mails';
 import { buildDirectDebitFile, type DebitLine } from './painFiles';
 import { endOf, planOf, settleAndBook } from './settle';
 import { salutationOf } from './people';
+import { draftRefundBatch } from './refunds';
 
 export interface CollectionReport {
   collected: number;
   duesBooked: number;
-  planned: number;
   notices: number;
   batchId: string | undefined;
+  refundBatchId: string | undefined;
 }
 
 /** Debits presented and due by today are booked as collected; a return reverses them later. */
@@ -230,13 +231,6 @@ async function draftDebitBatch(deps: MoneyDeps, today: string, now: Date) {
   });
 }
 
-export const creditorOf = (deps: MoneyDeps) => ({
-  name: deps.config.operator.name,
-  iban: deps.config.sepa.creditorIban,
-  bic: deps.config.sepa.creditorBic,
-  creditorId: deps.config.sepaCreditorId,
-});
-
 /**
  * The daily collection run (pg-boss job `collection`): book what was collected, book premiums
  * falling due, plan debits and send their pre-notifications, draft the day's file. Safe to run
@@ -264,7 +258,8 @@ export async function runCollection(
   let notices = 0;
   for (const p of toNotify) if (await sendNotice(deps, p, now)) notices++;
   const batchId = await draftDebitBatch(deps, today, now);
-  const report = { collected, duesBooked, planned: toNotify.length, notices, batchId };
+  const refundBatchId = await draftRefundBatch(deps, now);
+  const report = { collected, duesBooked, notices, batchId, refundBatchId };
   deps.log.info({ report }, 'collection run');
   return report;
 }

@@ -12,3 +12,11 @@ export interface MoneyDeps {
   mailer: Mailer;
   config: Pick<Config, 'sepa' | 'sepaCreditorId' | 'operator' | 'publicUrl'>;
 }
+
+/** The operator as creditor of the debits and payer of the refunds. */
+export const creditorOf = (deps: MoneyDeps) => ({
+  name: deps.config.operator.name,
+  iban: deps.config.sepa.creditorIban,
+  bic: deps.config.sepa.creditorBic,
+  creditorId: deps.config.sepaCreditorId,
+});
