@@ -195,8 +195,10 @@ export async function importBankFile(
         .returning({ id: bankImports.id })
     )[0];
     if (!imp) return { duplicate: true, matched: 0, unmatched: 0, actions: [] };
-    const items = [...file.items];
-    // A whole file rejected: every debit of it comes back with the group's reason.
+    const items = file.items;
+    // A whole file rejected (pain.002 group status RJCT): the file, not the accounts, was at
+    // fault; its debits were never presented and go back to 'planned' for the next file.
+    const actions: string[] = [];
     if (file.groupRejected && file.originalMessageId) {
       const batch = (
         await tx
@@ -204,20 +206,16 @@ export async function importBankFile(
           .from(paymentBatches)
           .where(eq(paymentBatches.messageId, file.originalMessageId))
       )[0];
-      const debits = batch
-        ? await tx.select().from(sepaDebits).where(eq(sepaDebits.batchId, batch.id))
-        : [];
-      for (const d of debits)
-        items.push({
-          endToEndId: d.endToEndId,
-          kind: 'return',
-          reason: file.groupRejected.reason,
-          amountCents: d.amountCents,
-          feeCents: 0,
-        });
+      if (batch) {
+        const back = await tx
+          .update(sepaDebits)
+          .set({ status: 'planned', batchId: null })
+          .where(and(eq(sepaDebits.batchId, batch.id), eq(sepaDebits.status, 'presented')))
+          .returning({ id: sepaDebits.id });
+        actions.push(`group_rejected:${file.groupRejected.reason ?? '?'}:${back.length}`);
+      } else actions.push('group_rejected:unknown_file');
     }
     let matched = 0;
-    const actions: string[] = [];
     for (const item of items) {
       const debit = item.endToEndId
         ? (await tx.select().from(sepaDebits).where(eq(sepaDebits.endToEndId, item.endToEndId)))[0]
