@@ -7,6 +7,7 @@ import type { Logger } from './log';
 import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
 import { ContractService, registerContractRoutes } from './contracts/index';
+import { paymentsOf } from './money/payments';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
@@ -49,7 +50,12 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       publicUrl: () => config.publicUrl,
       webhooks: services.webhooks,
     }),
-    { serverSecret: config.serverSecret, writeLimit: limits.write, clock: deps.clock },
+    {
+      serverSecret: config.serverSecret,
+      writeLimit: limits.write,
+      clock: deps.clock,
+      payments: (id) => paymentsOf(deps.db.orm, config, id),
+    },
   );
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

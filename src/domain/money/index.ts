@@ -4,3 +4,4 @@ export * from './target2';
 export * from './returns';
 export * from './collection';
 export * from './bankFiles';
+export * from './epc';

@@ -76,7 +76,13 @@ function cookieOf(req: FastifyRequest, name: string): string | undefined {
 export function registerContractRoutes(
   root: FastifyInstance,
   service: ContractService,
-  opts: { serverSecret: string; writeLimit: object; clock: { now(): Date } },
+  opts: {
+    serverSecret: string;
+    writeLimit: object;
+    clock: { now(): Date };
+    /** The session's payments (src/server/money, issue 25). */
+    payments?: (applicationId: string) => Promise<unknown>;
+  },
 ): void {
   const app = root.withTypeProvider<EdgeTypes>();
   const write = { config: { rateLimit: opts.writeLimit } };
@@ -206,6 +212,14 @@ export function registerContractRoutes(
     } catch (err) {
       return handle(reply, err);
     }
+  });
+
+  app.get('/api/contracts/me/payments', async (req, reply) => {
+    noStore(reply);
+    const id = session(req, reply);
+    if (!id) return reply;
+    if (!opts.payments) return reply.code(404).send();
+    return reply.send(await opts.payments(id));
   });
 
   app.get(

@@ -6,6 +6,7 @@ import { useNavigate, useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
+import { Payments } from './Payments';
 import {
   contractNumberField,
   emailField,
@@ -188,6 +189,7 @@ function ContractView({ view, reload }: { view: View; reload: () => Promise<void
           </div>
         ) : null}
       </dl>
+      <Payments />
       <h2>{t.documents}</h2>
       <ul>
         {view.documents.map((d) => (
