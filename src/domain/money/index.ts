@@ -5,3 +5,4 @@ export * from './returns';
 export * from './collection';
 export * from './bankFiles';
 export * from './epc';
+export * from './dunning';

@@ -27,6 +27,7 @@ import { buildDirectDebitFile, type DebitLine } from './painFiles';
 import { endOf, planOf, settleAndBook } from './settle';
 import { salutationOf } from './people';
 import { draftRefundBatch } from './refunds';
+import { runDunning } from './dunning';
 
 export interface CollectionReport {
   collected: number;
@@ -34,6 +35,8 @@ export interface CollectionReport {
   notices: number;
   batchId: string | undefined;
   refundBatchId: string | undefined;
+  reminders: number;
+  decisions: number;
 }
 
 /** Debits presented and due by today are booked as collected; a return reverses them later. */
@@ -259,7 +262,8 @@ export async function runCollection(
   for (const p of toNotify) if (await sendNotice(deps, p, now)) notices++;
   const batchId = await draftDebitBatch(deps, today, now);
   const refundBatchId = await draftRefundBatch(deps, now);
-  const report = { collected, duesBooked, notices, batchId, refundBatchId };
+  const dunning = await runDunning(deps, now);
+  const report = { collected, duesBooked, notices, batchId, refundBatchId, ...dunning };
   deps.log.info({ report }, 'collection run');
   return report;
 }

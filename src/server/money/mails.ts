@@ -48,3 +48,32 @@ export function ibanNeededMail(d: {
     ...(d.firstReturn ? [{ p: n.noFee }] : []),
   ]);
 }
+
+/** A reminder (level 1) or the second one with the consequence spelt out (level 2). */
+export function reminderMail(d: {
+  salutation: Salutation;
+  contractNumber: string;
+  level: 1 | 2;
+  amountCents: number;
+  deadline: string;
+  transfer: { name: string; iban: string; reference: string };
+  contractPageUrl: string;
+}): RenderedMail {
+  const r = t.reminder;
+  const amount = formatCents(d.amountCents);
+  return render(r.subject(d.level, d.contractNumber), [
+    { p: greeting(d.salutation) },
+    { p: r.open(amount) },
+    { p: r.deadline(formatIsoDate(d.deadline)) },
+    {
+      list: [
+        r.transfer.name(d.transfer.name),
+        r.transfer.iban(d.transfer.iban.replace(/(.{4})/g, '$1 ').trim()),
+        r.transfer.amount(amount),
+        r.transfer.reference(d.transfer.reference),
+      ],
+    },
+    { p: d.level === 2 ? r.consequence : r.firstFriendly },
+    { link: { href: d.contractPageUrl, label: r.contractPage } },
+  ]);
+}

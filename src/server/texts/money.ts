@@ -29,6 +29,29 @@ export const moneyMailTexts = {
     noFee: 'Gebühren Ihrer Bank für diese Rückgabe berechnen wir Ihnen nicht.',
     linkLabel: 'Bankverbindung ändern',
   },
+  /** Dunning (ADR 1224; modelled on § 38 VVG, needs the operator's lawyer's review). */
+  reminder: {
+    subject: (level: 1 | 2, number: string) =>
+      level === 1
+        ? `Zahlungserinnerung – Vertrag ${number}`
+        : `Zweite Mahnung mit Fristsetzung – Vertrag ${number}`,
+    open: (amount: string) =>
+      `für Ihre Mietkautionsbürgschaft ist ein Betrag von ${amount} offen; wir konnten ihn nicht von Ihrem Konto einziehen.`,
+    deadline: (on: string) =>
+      `Bitte überweisen Sie den Betrag bis zum ${on} (Eingang bei uns). Scannen Sie dazu den beigefügten GiroCode mit Ihrer Banking-App oder geben Sie die Angaben von Hand ein:`,
+    transfer: {
+      name: (v: string) => `Empfänger: ${v}`,
+      iban: (v: string) => `IBAN: ${v}`,
+      amount: (v: string) => `Betrag: ${v}`,
+      reference: (v: string) => `Verwendungszweck: ${v}`,
+    },
+    consequence:
+      'Zahlen Sie nicht bis zu diesem Tag, dürfen wir den Vertrag ohne Einhaltung einer Frist kündigen (§ 38 VVG, Versicherungsbedingungen „Beitrag“). Ihr Vermieter behält die Bürgschaft bis zu ihrem Ende; was wir ihm daraus zahlen, müssten Sie uns erstatten. Der offene Betrag bleibt geschuldet.',
+    firstFriendly:
+      'Haben Sie inzwischen gezahlt, ist diese Erinnerung erledigt. Ihre Zahlungen sehen Sie jederzeit auf Ihrer Vertragsseite.',
+    contractPage: 'Zur Vertragsseite',
+    attachment: 'girocode.png',
+  },
 } as const;
 
 export const moneyApiTexts = {

@@ -194,6 +194,23 @@ export const moneyTasks = pgTable(
   (t) => [index('money_tasks_open_idx').on(t.doneAt)],
 );
 
+/** Reminders sent for an unpaid amount (dunning, ADR 1224): level 1, then 2, then staff. */
+export const dunningNotices = pgTable(
+  'dunning_notices',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    level: integer('level').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('dunning_notices_application_idx').on(t.applicationId),
+    check('dunning_notices_level_check', sql`${t.level} IN (1, 2)`),
+  ],
+);
+
 export type SepaDebitRow = typeof sepaDebits.$inferSelect;
 export type PaymentBatchRow = typeof paymentBatches.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
