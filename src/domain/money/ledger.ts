@@ -43,9 +43,6 @@ export interface LedgerEntry {
   period?: string | undefined;
 }
 
-export const isLedgerKind = (k: string): k is LedgerKind =>
-  (ledgerKinds as readonly string[]).includes(k);
-
 /** Refuses what the ledger may never hold: fractions of a cent, negative amounts, zero. */
 export function checkEntry(e: LedgerEntry): void {
   if (!Number.isSafeInteger(e.amountCents))

@@ -9,7 +9,7 @@ import { paymentBatches, sepaDebits } from '../db/schema/index';
 import { acceptedContract, EMAIL, mailTo } from './testing/contract';
 import { xsdErrors } from './testing/xsd';
 import { runCollection } from './collection';
-import { approveBatch, discardBatch, downloadBatch, submitBatch } from './batches';
+import { approveBatch, discardBatch, downloadBatch, listBatches, submitBatch } from './batches';
 import { entriesOf } from './ledger';
 import { summaryOf } from '../../domain/index';
 
@@ -92,6 +92,10 @@ describe.each(engines)('collection run on %s', (engine) => {
     expect(batch.xml).toContain(`<EndToEndId>${debit.endToEndId}</EndToEndId>`);
     expect(batch.xml).toContain('<Nm>Max Mustermann</Nm>');
 
+    // the back office's list: without the XML
+    const listed = (await listBatches(money)).find((b) => b.id === batchId)!;
+    expect(listed).toMatchObject({ status: 'draft', messageId: batch.messageId });
+    expect('xml' in listed).toBe(false);
     // four eyes
     await expect(approveBatch(money, batchId, 'staff-a')).rejects.toMatchObject({
       code: 'not_submitted',

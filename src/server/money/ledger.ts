@@ -48,7 +48,7 @@ export async function book(
 }
 
 /** Refunds are paid 14 days after the event at the latest (DECISIONS.md "Money"). */
-export const REFUND_DAYS = 14;
+const REFUND_DAYS = 14;
 
 /** A refund_due entry becomes a refund to transfer; the end-to-end id names contract and count. */
 export async function openRefund(

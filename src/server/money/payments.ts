@@ -69,5 +69,3 @@ export async function paymentsOf(
     refunds: owed.map((r) => ({ amountCents: r.amountCents, dueOn: r.dueOn, state: r.status })),
   };
 }
-
-export type PaymentsView = Awaited<ReturnType<typeof paymentsOf>>;

@@ -9,6 +9,7 @@ import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { ledgerEntries, refunds } from '../db/schema/index';
 import { acceptedContract, contractSession, EMAIL, mailTo } from './testing/contract';
 import { book, entriesOf } from './ledger';
+import { markRefundPaid } from './refunds';
 
 /** Issue 25 item 1: endings settle against what was really collected. */
 describe.each(engines)('settlement from the ledger on %s', (engine) => {
@@ -101,6 +102,12 @@ describe.each(engines)('settlement from the ledger on %s', (engine) => {
         endToEndId: `${contract.contractNumber}-R1`,
       },
     ]);
+    // a supervisor can mark only a refund that was transferred
+    await expect(markRefundPaid(s.processing!.money, owed[0]!.id, 'staff-a')).rejects.toMatchObject(
+      {
+        code: 'not_sent',
+      },
+    );
     await expect(
       s.db.orm
         .update(ledgerEntries)
