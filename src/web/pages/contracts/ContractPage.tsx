@@ -189,7 +189,8 @@ function ContractView({ view, reload }: { view: View; reload: () => Promise<void
           </div>
         ) : null}
       </dl>
-      <Payments />
+      {/* Loaded again when the status changes (a cancellation books the premium owed). */}
+      <Payments key={view.status} />
       <h2>{t.documents}</h2>
       <ul>
         {view.documents.map((d) => (
