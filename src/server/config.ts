@@ -115,6 +115,7 @@ const envSchema = z.object({
     .default(''),
   SEPA_LEAD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(2),
   SEPA_PRENOTICE_DAYS: z.coerce.number().int().min(5).max(14).default(5),
+  INSURANCE_TAX_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1900),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
   CALLBACK_BASE_URL: url(['http:', 'https:']).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
@@ -191,6 +192,8 @@ export interface Config {
     creditorBic: string | undefined;
     leadBusinessDays: number;
     prenoticeDays: number;
+    /** Insurance tax in the gross premium, basis points (Bordero; the tax adviser confirms). */
+    insuranceTaxBasisPoints: number;
   };
   geocoderUrl: string | undefined;
   /** Where the browser goes after processing (+ /callback/danke|sofortzusage); unset: this app. */
@@ -283,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       creditorBic: e.SEPA_CREDITOR_BIC || undefined,
       leadBusinessDays: e.SEPA_LEAD_BUSINESS_DAYS,
       prenoticeDays: e.SEPA_PRENOTICE_DAYS,
+      insuranceTaxBasisPoints: e.INSURANCE_TAX_BASIS_POINTS,
     },
     geocoderUrl: e.GEOCODER_URL,
     callbackBaseUrl: e.CALLBACK_BASE_URL?.replace(/\/$/, ''),

@@ -6,3 +6,4 @@ export * from './collection';
 export * from './bankFiles';
 export * from './epc';
 export * from './dunning';
+export * from './bordero';

@@ -16,6 +16,7 @@ import { approveBatch, downloadBatch, submitBatch } from './batches';
 import { importBankFile } from './imports';
 import { entriesOf } from './ledger';
 import type { MoneyDeps } from './deps';
+import { borderoExport } from './bordero';
 
 const euro = (cents: number) => (cents / 100).toFixed(2);
 
@@ -205,5 +206,17 @@ describe.each(engines)('money journey on %s', (engine) => {
       collectedCents: rate,
     });
     expect(ledger.premiumCents).toBe(rate - refund);
+
+    // the March Bordero reconciles with this ledger: collected (less the return), refund paid
+    const b = await borderoExport(money, '2026-03', 'staff-a');
+    const line = b.csv.split('\r\n').find((l) => l.includes(number))!;
+    const cents = (x: number) => `${Math.floor(x / 100)},${String(x % 100).padStart(2, '0')}`;
+    expect(
+      line.startsWith(`2026-03;${number};${cents(rate)};${cents(refund)};${cents(rate - refund)};`),
+    ).toBe(true);
+    expect(b.csv).toContain('2026-03;Summe;');
+    await expect(borderoExport(money, '2026-13', 'staff-a')).rejects.toMatchObject({
+      code: 'invalid_month',
+    });
   });
 });
