@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/server/config';
 import { startSmtpPeer, type SmtpPeer } from '../../src/server/mail/testing/smtp-peer';
 import type { TestDatabase } from '../../src/server/testing/database';
-import { startTestServer } from '../../src/server/testing/server';
+import { startTestServer, type TestServer } from '../../src/server/testing/server';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -13,6 +13,8 @@ export interface AppServer {
   app: FastifyInstance;
   smtp: SmtpPeer;
   config: Config;
+  /** The started processing (its `money` runs the collection job in tests, issue 25). */
+  processing?: TestServer['processing'];
   close(): Promise<void>;
 }
 

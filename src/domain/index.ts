@@ -49,6 +49,7 @@ export type { WireFieldError } from './wire/errors';
 export { encodeFieldErrors } from './wire/errors';
 export { parseAmount } from './wire/values';
 export * from './contracts/index';
+export * from './money/index';
 export * from './messages/contracts';
 export { cancellationRule } from './messages/cancellationRule';
 export { deliveryTexts } from './messages/delivery';

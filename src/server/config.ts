@@ -129,6 +129,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{3}[A-Z0-9]{1,28}$/, 'must be a SEPA creditor identifier')
     .default('DE98ZZZ09999999999'),
+  // Money (issue 25, ADR 1221): the operator's account the debits are collected to and the
+  // refunds paid from; the default is a documented example IBAN, a placeholder.
+  SEPA_CREDITOR_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'must be an IBAN'))
+    .default('DE02120300000000202051'),
+  SEPA_CREDITOR_BIC: z
+    .union([z.literal(''), z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/)])
+    .default(''),
+  SEPA_LEAD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(2),
+  SEPA_PRENOTICE_DAYS: z.coerce.number().int().min(5).max(14).default(5),
+  INSURANCE_TAX_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1900),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
   CALLBACK_BASE_URL: url(['http:', 'https:']).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
@@ -205,6 +218,15 @@ export interface Config {
   chatUrl: string;
   /** SEPA creditor identifier in the mandate text (default: the Bundesbank's documented example). */
   sepaCreditorId: string;
+  /** Money (ADR 1221): the creditor account, debit lead time and pre-notification days. */
+  sepa: {
+    creditorIban: string;
+    creditorBic: string | undefined;
+    leadBusinessDays: number;
+    prenoticeDays: number;
+    /** Insurance tax in the gross premium, basis points (Bordero; the tax adviser confirms). */
+    insuranceTaxBasisPoints: number;
+  };
   geocoderUrl: string | undefined;
   /** Where the browser goes after processing (+ /callback/danke|sofortzusage); unset: this app. */
   callbackBaseUrl: string | undefined;
@@ -300,6 +322,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiHost: e.API_HOST,
     chatUrl: e.CHAT_URL,
     sepaCreditorId: e.SEPA_CREDITOR_ID,
+    sepa: {
+      creditorIban: e.SEPA_CREDITOR_IBAN,
+      creditorBic: e.SEPA_CREDITOR_BIC || undefined,
+      leadBusinessDays: e.SEPA_LEAD_BUSINESS_DAYS,
+      prenoticeDays: e.SEPA_PRENOTICE_DAYS,
+      insuranceTaxBasisPoints: e.INSURANCE_TAX_BASIS_POINTS,
+    },
     geocoderUrl: e.GEOCODER_URL,
     callbackBaseUrl: e.CALLBACK_BASE_URL?.replace(/\/$/, ''),
     captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,

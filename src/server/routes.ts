@@ -7,6 +7,7 @@ import type { Logger } from './log';
 import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
 import { registerContractRoutes } from './contracts/index';
+import { paymentsOf } from './money/payments';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       writeLimit: limits.write,
       requestsPerClient: config.contractRequestsPerClient,
       mailsPerAddress: config.contractMailsPerAddress,
+      payments: (id) => paymentsOf(deps.db.orm, config, id),
     },
   );
   registerOpenApi(app, services.tenancies.codecs.new.wire);

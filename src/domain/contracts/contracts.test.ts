@@ -7,11 +7,8 @@ import {
   reportedState,
   daysBetween,
   owedCents,
-  paidCents,
   proRataCents,
   retainUntil,
-  settleAtEnd,
-  settleWithdrawal,
   withdrawalDeadline,
   withdrawalPossible,
   type PremiumPlan,
@@ -23,13 +20,6 @@ const monthly: PremiumPlan = {
   ratePerPaymentCents: 1000,
   firstDebitOn: '2026-03-16',
 };
-const yearly: PremiumPlan = {
-  start: '2026-01-01',
-  paymentsPerYear: 1,
-  ratePerPaymentCents: 6300,
-  firstDebitOn: '2026-01-01',
-};
-
 describe('calendar', () => {
   test.each([
     ['2026-01-31', 1, '2026-02-28'],
@@ -61,52 +51,13 @@ describe('pro rata in integer cents, half up', () => {
   );
 });
 
-describe('premiums paid and owed', () => {
-  test.each([
-    // [asOf, endOn, paid]
-    ['2026-03-15', undefined, 0], // before the first debit
-    ['2026-03-16', undefined, 1000],
-    ['2026-04-14', undefined, 1000],
-    ['2026-04-15', undefined, 2000],
-    ['2026-06-30', '2026-05-01', 2000], // periods from the end on are not debited
-  ])('paid as of %s (end %s) = %i', (asOf, endOn, want) =>
-    expect(paidCents(monthly, asOf, endOn)).toBe(want),
-  );
+describe('premiums owed', () => {
   test.each([
     ['2026-03-15', 0],
     ['2026-03-16', 32], // one day of 31
     ['2026-04-15', 1000],
     ['2026-05-01', 1000 + 533], // 16 of the second period's 30 days: 533.33
   ])('owed up to %s = %i', (endOn, want) => expect(owedCents(monthly, endOn)).toBe(want));
-});
-
-describe('settlement at the end (release, cancellation)', () => {
-  test.each([
-    // [plan, endOn, today, refund, outstanding]
-    [monthly, '2026-04-01', '2026-03-20', 452, 0], // paid 1000, owed 548
-    [monthly, '2026-03-16', '2026-03-10', 0, 32], // ends before the first debit
-    [monthly, '2026-03-20', '2026-03-10', 839, 0], // first debit falls before the end
-    [monthly, '2026-04-15', '2026-04-01', 0, 0], // exactly one period
-    [yearly, '2026-07-01', '2026-06-30', 3176, 0], // 6300 - 3124
-    [yearly, '2026-01-01', '2026-01-01', 0, 0], // released on the first day
-  ] as const)(
-    'plan %#: end %s today %s -> refund %i, outstanding %i',
-    (plan, endOn, today, r, o) => {
-      const s = settleAtEnd(plan, endOn, today);
-      expect(s.refundCents).toBe(r);
-      expect(s.outstandingCents).toBe(o);
-      expect(s.paidCents - s.owedCents).toBe(r - o);
-    },
-  );
-  test.each([
-    ['2026-03-15', 0],
-    ['2026-03-20', 1000],
-    ['2026-04-20', 2000],
-  ])('withdrawal on %s refunds %i', (today, want) => {
-    const s = settleWithdrawal(monthly, today);
-    expect(s.refundCents).toBe(want);
-    expect(s.owedCents).toBe(0);
-  });
 });
 
 describe('withdrawal period (§ 8 VVG)', () => {
@@ -156,8 +107,9 @@ describe('a cancellation takes effect when the release or the original arrives',
   test('premiums are owed up to and including the arrival day', () => {
     // Monthly 10 € from 15.03.; release arrives 30.04. -> owed through 30.04. (16 of 30 days of
     // the period 15.04.-15.05. plus one full month).
-    const s = settleAtEnd(monthly, cancellationEndOn('2026-04-30'), '2026-04-30');
-    expect(s.owedCents).toBe(1000 + proRataCents(1000, 16, 30));
+    expect(owedCents(monthly, cancellationEndOn('2026-04-30'))).toBe(
+      1000 + proRataCents(1000, 16, 30),
+    );
   });
 });
 

@@ -153,6 +153,13 @@ export const contractPaths: Record<string, Schema> = {
       responses: { '200': json({ type: 'object' }, 'Contract view'), [session]: sessionErr },
     },
   },
+  '/api/contracts/me/payments': {
+    get: {
+      summary:
+        "Payments of the session's contract: debits with date and state, fees, open amount with a GiroCode (SVG), refunds",
+      responses: { '200': json({ type: 'object' }, 'Payments'), [session]: sessionErr },
+    },
+  },
   '/api/contracts/me/documents/{kind}': {
     get: {
       summary: 'Download a document of the contract (PDF)',

@@ -88,7 +88,13 @@ function cookieOf(req: FastifyRequest, name: string): string | undefined {
 export function registerContractRoutes(
   root: FastifyInstance,
   deps: ContractServiceDeps,
-  opts: { writeLimit: object; requestsPerClient: number; mailsPerAddress: number },
+  opts: {
+    writeLimit: object;
+    requestsPerClient: number;
+    mailsPerAddress: number;
+    /** The session's payments (src/server/money, issue 25). */
+    payments?: (applicationId: string) => Promise<unknown>;
+  },
 ): void {
   const afterReply = new AfterReply(deps.log);
   root.addHook('onClose', () => afterReply.idle());
@@ -259,6 +265,14 @@ export function registerContractRoutes(
     } catch (err) {
       return handle(reply, err);
     }
+  });
+
+  app.get('/api/contracts/me/payments', async (req, reply) => {
+    noStore(reply);
+    const id = await session(req, reply);
+    if (!id) return reply;
+    if (!opts.payments) return reply.code(404).send();
+    return reply.send(await opts.payments(id));
   });
 
   app.get(

@@ -8,14 +8,11 @@ import {
   fieldMessage,
   normalizeIban,
   retainUntil,
-  settleAtEnd,
-  settleWithdrawal,
   todayInBerlin,
   withdrawalPossible,
   addDays,
   type ContractStatus,
   type FormModel,
-  type PremiumPlan,
   formatIsoDate,
   formatDateTime,
 } from '../../domain/index';
@@ -56,6 +53,7 @@ import { recordContractEvent } from './events';
 import { Guard } from './guard';
 import { checkReleaseCode, overMailLimit } from './limits';
 import { ContractError } from './contractError';
+import { settleAndBook } from '../money/settle';
 import { announceContractChange } from './webhooks';
 import type { WebhookQueue } from '../services/tenancies';
 
@@ -119,15 +117,6 @@ export class ContractService {
 
   private now() {
     return this.deps.clock.now();
-  }
-
-  private plan(c: ContractRow): PremiumPlan {
-    return {
-      start: c.startOn,
-      paymentsPerYear: c.paymentsPerYear as PremiumPlan['paymentsPerYear'],
-      ratePerPaymentCents: c.ratePerPaymentCents,
-      firstDebitOn: c.firstDebitOn,
-    };
   }
 
   private async load(where: ReturnType<typeof eq>, tx?: Tx): Promise<Loaded | undefined> {
@@ -244,8 +233,6 @@ export class ContractService {
   }): Promise<{ receivedAt: Date; applied: boolean }> {
     const receivedAt = input.receivedAt ?? this.now();
     const today = todayInBerlin(receivedAt);
-    // Premiums debited until the withdrawal takes effect are refunded too.
-    const settleOn = todayInBerlin(this.now());
     const matched = await this.byId(input.applicationId);
     let applied = false;
     let landlordByLetter = false;
@@ -273,7 +260,9 @@ export class ContractService {
           });
           return;
         }
-        const s = settleWithdrawal(this.plan(l.contract), settleOn > today ? settleOn : today);
+        // Against what was really collected (issue 25), not what was due.
+        const s = (await settleAndBook(tx, l.contract, { kind: 'withdrawn' }, receivedAt))
+          .settlement;
         await this.end(tx, l, 'withdrawn', today, s, receivedAt);
         await recordContractEvent(tx, {
           applicationId: l.app.id,
@@ -581,9 +570,10 @@ export class ContractService {
       const to = nextStatus(l.contract.status, 'release');
       if (to !== 'released' && to !== 'cancelled')
         return { error: new ContractError(409, 'not_possible', t.notPossible) };
-      // A pending cancellation takes effect today: premiums owed through today (ADR 0925).
+      // A pending cancellation takes effect today: premiums owed through today (ADR 0925), settled
+      // against what was really collected (issue 25).
       const endOn = to === 'cancelled' ? cancellationEndOn(today) : today;
-      const s = settleAtEnd(this.plan(l.contract), endOn, today);
+      const { settlement: s } = await settleAndBook(tx, l.contract, { kind: to, endOn }, now);
       await this.end(tx, l, to, endOn, s, now);
       await recordContractEvent(tx, {
         applicationId: l.app.id,

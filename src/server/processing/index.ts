@@ -19,6 +19,8 @@ import { runSweep, type SweepReport } from './sweep';
 import { staffDecision, type StaffDecisionResult } from './staff';
 import { deliverWebhook } from '../webhooks/deliver';
 import { WebhookEvents } from '../webhooks/events';
+import { runCollection } from '../money/collection';
+import type { MoneyDeps } from '../money/deps';
 
 export { processingRoutes } from './routes';
 export { createDocumentSupply } from './supply';
@@ -38,6 +40,7 @@ export interface ProcessingDeps {
     | 'jobTimeoutSeconds'
     | 'tariff'
     | 'sepaCreditorId'
+    | 'sepa'
     | 'sealIdentity'
     | 'operator'
     | 'documentLinkDays'
@@ -72,6 +75,8 @@ export interface Processing {
   readonly context: ProcessingContext;
   /** State changes for partners' webhooks: `webhooks.enqueue(tx, applicationId, type)`. */
   readonly webhooks: WebhookEvents;
+  /** What the money services (src/server/money) run on; the collection job uses it. */
+  readonly money: MoneyDeps;
 }
 
 export function createProcessing(deps: ProcessingDeps): Processing {
@@ -123,12 +128,14 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     supply,
     webhooks,
   };
+  const money: MoneyDeps = { db, clock, log, mailer: deps.mailer, config };
   // PGlite allows one process per data directory: the decide CLI checks this file.
   const pidFile = join(config.dataDir, 'processing.pid');
 
   return {
     context: ctx,
     webhooks,
+    money,
     async enqueueDecision(tx, applicationId, cid) {
       if (!queue.started) throw new Error('processing is not started');
       if (cid) {
@@ -177,6 +184,9 @@ export function createProcessing(deps: ProcessingDeps): Processing {
             },
             d.eventId ?? '',
           ),
+        [queues.collection]: async () => {
+          await runCollection(money, clock.now());
+        },
         [queues.deletion]: async () => {
           const report = await runDeletion(db, settings, clock.now());
           log.info({ report }, 'deletion run');

@@ -17,6 +17,8 @@ export const queues = {
   deletion: 'deletion',
   sweep: 'sweep',
   webhook: 'webhook',
+  /** The daily SEPA collection run (issue 25, src/server/money). */
+  collection: 'collection',
 } as const;
 type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -72,6 +74,7 @@ const jobsAtOnce: Record<QueueName, number> = {
   deletion: 1,
   sweep: 1,
   webhook: 1,
+  collection: 1,
 };
 
 /** Runs `work` over `items`, at most `width` at a time, in their order; waits for all. */
@@ -173,6 +176,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       [queues.deletion]: { name: queues.deletion, retryLimit: 3, expireInSeconds: 600 },
       [queues.sweep]: { name: queues.sweep, retryLimit: 1, expireInSeconds: 600 },
       [queues.webhook]: webhookRetry,
+      [queues.collection]: { name: queues.collection, retryLimit: 3, expireInSeconds: 600 },
     };
     // One query for the queues there are; only missing ones are created (pg-boss's
     // create_queue costs a round trip and a function call each, at every start otherwise).
@@ -197,6 +201,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
           queues.deletion,
           queues.sweep,
           queues.webhook,
+          queues.collection,
         ] as QueueName[])
       : [];
     for (const queue of served) {
@@ -205,7 +210,8 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       // The timed queues (nightly deletion, sweep every 10 minutes) need neither a second worker
       // nor a poll every half second: each idle poll is a query, on PGlite through its thread;
       // the timers wake their worker when they send.
-      const scheduled = queue === queues.deletion || queue === queues.sweep;
+      const scheduled =
+        queue === queues.deletion || queue === queues.sweep || queue === queues.collection;
       for (let i = 0; i < (scheduled ? 1 : 2); i++) {
         let id = '';
         id = await boss.work<Record<string, string>>(
@@ -246,7 +252,10 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     if (handlers)
       timers = startTimers({
         at: deletionAt,
-        nightly: () => timed(queues.deletion, 3600),
+        nightly: () => {
+          timed(queues.deletion, 3600);
+          timed(queues.collection, 3600);
+        },
         everyMs: 600_000,
         often: () => timed(queues.sweep, 600),
       });

@@ -26,6 +26,7 @@ describe.each(engines)('timed jobs on %s', (engine) => {
       [queues.webhook]: none,
       [queues.deletion]: async () => void ran.push('deletion'),
       [queues.sweep]: async () => void ran.push('sweep'),
+      [queues.collection]: async () => void ran.push('collection'),
     });
   });
   afterAll(async () => {
@@ -41,9 +42,10 @@ describe.each(engines)('timed jobs on %s', (engine) => {
     ]);
     expect(made.filter(Boolean)).toHaveLength(1);
     expect(await queue.sendTimed(queues.deletion, 3600)).toBe(true);
+    expect(await queue.sendTimed(queues.collection, 3600)).toBe(true);
     // Bounded wait well below the timed queues' 30 s poll: only the wake-up can make it.
-    for (let i = 0; i < 100 && ran.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(ran.sort()).toEqual(['deletion', 'sweep']);
+    for (let i = 0; i < 100 && ran.length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(ran.sort()).toEqual(['collection', 'deletion', 'sweep']);
     expect(await queue.sendTimed(queues.sweep, 600)).toBe(false);
   });
 });
@@ -83,7 +85,7 @@ describe.each(engines)('queue settings at a restart on %s', (engine) => {
       expect(await settingsOf(queues.mail)).toMatchObject({ expire: 90 });
       expect(await settingsOf(queues.webhook)).toMatchObject({ delay: 20 });
       const count = await db.executeSql('SELECT count(*)::int AS n FROM pgboss.queue', []);
-      expect(count.rows).toEqual([{ n: 5 }]);
+      expect(count.rows).toEqual([{ n: 6 }]); // decision, mail, deletion, sweep, webhook, collection
     } finally {
       await db.close();
     }

@@ -9,7 +9,7 @@ import type { Engine } from '../db/client';
 import { createLogger } from '../log';
 import { seedReferenceData } from '../services/seed';
 import { createMailer } from '../mail/index';
-import { createProcessing } from '../processing/index';
+import { createProcessing, type Processing } from '../processing/index';
 import type { ServiceOverrides } from '../services/index';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testSealEnv } from './seal';
@@ -19,6 +19,8 @@ export interface TestServer {
   db: TestDatabase;
   app: FastifyInstance;
   config: Config;
+  /** The started processing, when `processing: true`. */
+  processing?: Processing | undefined;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startTestServer(opts: {
       db,
       app,
       config,
+      processing,
       async close() {
         await app.close();
         await processing?.stop();

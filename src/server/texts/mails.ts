@@ -122,9 +122,10 @@ export const mailTexts = {
   /** Settlements at the end of a contract (cancellation, release). */
   settlement: {
     outstanding: (amount: string) =>
-      `Für die Zeit bis dahin sind noch ${amount} Beitrag offen; diesen Betrag buchen wir von Ihrem Konto ab.`,
+      `Für die Zeit bis dahin sind noch ${amount} Beitrag offen, die noch nicht bei uns eingegangen sind; diesen Betrag buchen wir von Ihrem Konto ab.`,
+    /** Only what was really collected comes back (issue 25). */
     refund: (amount: string) =>
-      `Zu viel gezahlte Beiträge von ${amount} überweisen wir innerhalb von 14 Tagen auf Ihr Konto.`,
+      `Von Ihren bei uns eingegangenen Beiträgen erstatten wir Ihnen ${amount} innerhalb von 14 Tagen auf Ihr Konto.`,
     none: 'Es sind keine Beiträge zu erstatten oder nachzuzahlen.',
   },
 
@@ -134,7 +135,7 @@ export const mailTexts = {
       `wir bestätigen den Eingang Ihres Widerrufs am ${at} (deutsche Zeit). Ihr Vertrag ist damit widerrufen; die Bürgschaft besteht nicht mehr.`,
     refund: (amount: string) =>
       `Bereits gezahlte Beiträge von ${amount} erstatten wir Ihnen innerhalb von 14 Tagen auf Ihr Konto. Weitere Beiträge buchen wir nicht ab.`,
-    nothingPaid: 'Sie haben noch keine Beiträge gezahlt; wir buchen auch keine mehr ab.',
+    nothingPaid: 'Bei uns sind noch keine Beiträge eingegangen; wir buchen auch keine mehr ab.',
     landlordByLetter:
       'Ihren Vermieter informieren wir per Brief, dass die Bürgschaft widerrufen ist. Bitte klären Sie mit ihm, wie Sie die Mietkaution stattdessen leisten.',
     tellLandlord:

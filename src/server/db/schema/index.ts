@@ -11,3 +11,4 @@ export * from './staff';
 export * from './contractRequests';
 export * from './products';
 export * from './guaranteeRequests';
+export * from './money';

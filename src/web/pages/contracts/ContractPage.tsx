@@ -6,6 +6,7 @@ import { useNavigate, useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
+import { Payments } from './Payments';
 import {
   contractNumberField,
   emailField,
@@ -208,6 +209,8 @@ function ContractView({
           </div>
         ) : null}
       </dl>
+      {/* Loaded again when the status changes (a cancellation books the premium owed). */}
+      <Payments key={view.status} />
       <h2>{t.documents}</h2>
       <ul>
         {view.documents.map((d) => (

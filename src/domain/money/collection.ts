@@ -1,0 +1,140 @@
+import { addDays } from '../dates';
+import { premiumPeriods, type PremiumPlan } from '../contracts/premiums';
+import { openByPeriod, type LedgerEntry } from './ledger';
+import { MAX_ATTEMPTS_SAME_MANDATE, returnActionOf } from './returns';
+import { addBusinessDays, onOrAfterBusinessDay } from './target2';
+
+/**
+ * The daily collection run's decisions for one contract (issue 25 item 2), pure: which premiums
+ * fall due (booked as premium_due), which debits to present and when, with which sequence type,
+ * and which need their own pre-notification.
+ */
+
+export type DebitStatus = 'planned' | 'in_batch' | 'presented' | 'collected' | 'returned';
+
+export interface DebitSeen {
+  period: string;
+  attempt: number;
+  status: DebitStatus;
+  mandateReference: string;
+  returnReason?: string | null | undefined;
+}
+
+export interface NewDebit {
+  period: string;
+  attempt: number;
+  amountCents: number;
+  dueOn: string;
+  sequence: 'FRST' | 'RCUR';
+  /** A changed amount, a new mandate or a catch-up: its own pre-notification (item 3). */
+  notice: 'first_period' | 'new_mandate' | 'catch_up' | 'amount' | null;
+}
+
+export interface CollectionInput {
+  today: string;
+  /** Debits are drawn up this many TARGET2 business days before their due day. */
+  leadBusinessDays: number;
+  /** A debit with its own pre-notification is due at least this many days after the notice. */
+  noticeDays: number;
+  plan: PremiumPlan;
+  /** First day without cover, when the contract has ended (its periods are settled already). */
+  endOn?: string | null | undefined;
+  entries: readonly LedgerEntry[];
+  debits: readonly DebitSeen[];
+  /** The contract's current mandate; stopped: no debits until the tenant gives a new account. */
+  mandate: { reference: string; stopped: boolean; first: boolean };
+  /** Withdrawn contracts present nothing more. */
+  collect: boolean;
+}
+
+export interface CollectionPlan {
+  dues: LedgerEntry[];
+  debits: NewDebit[];
+}
+
+/** "MK-2026-000042-20260315-1": contract, period and attempt; at most 35 SEPA characters. */
+export function endToEndId(contractNumber: string, period: string, attempt: number): string {
+  return `${contractNumber}-${period.replaceAll('-', '')}-${attempt}`;
+}
+
+export function parseEndToEndId(
+  id: string,
+): { contractNumber: string; period: string; attempt: number } | undefined {
+  const m = /^(MK-\d{4}-\d{6})-(\d{4})(\d{2})(\d{2})-(\d{1,3})$/.exec(id.trim());
+  return m
+    ? { contractNumber: m[1]!, period: `${m[2]}-${m[3]}-${m[4]}`, attempt: Number(m[5]) }
+    : undefined;
+}
+
+const inFlight: ReadonlySet<DebitStatus> = new Set(['planned', 'in_batch', 'presented']);
+
+/** May this period be presented again after its last debit came back? */
+function mayPresentAgain(period: string, debits: readonly DebitSeen[], mandate: string): boolean {
+  const mine = debits.filter((d) => d.period === period);
+  const last = mine.reduce<DebitSeen | undefined>(
+    (a, d) => (!a || d.attempt > a.attempt ? d : a),
+    undefined,
+  );
+  if (!last) return true;
+  if (last.status !== 'returned') return false;
+  const action = returnActionOf(last.returnReason);
+  if (action.represent === 'never') return false;
+  if (action.represent === 'new_mandate') return last.mandateReference !== mandate;
+  const onThisMandate = mine.filter((d) => d.mandateReference === mandate).length;
+  return last.mandateReference !== mandate || onThisMandate < MAX_ATTEMPTS_SAME_MANDATE;
+}
+
+export function planCollection(input: CollectionInput): CollectionPlan {
+  const { today, plan } = input;
+  // The earliest due day a file drawn up today can ask for, and the earliest after a notice.
+  const earliest = addBusinessDays(today, input.leadBusinessDays);
+  const noticeEarliest = onOrAfterBusinessDay(addDays(today, input.noticeDays));
+  // Planned this far ahead, so a notice goes out in time for the regular day.
+  const lookahead = earliest > noticeEarliest ? earliest : noticeEarliest;
+  const dues: LedgerEntry[] = [];
+  const until = input.endOn ?? addDays(lookahead, 1);
+  const periods = premiumPeriods(plan, until).filter(
+    (p) => onOrAfterBusinessDay(p.debitOn) <= lookahead,
+  );
+  const booked = new Set(
+    input.entries.filter((e) => e.kind === 'premium_due').map((e) => e.period),
+  );
+  // Periods of an ended contract are charged by its settlement; a running one by the run.
+  if (!input.endOn)
+    for (const p of periods)
+      if (!booked.has(p.from))
+        dues.push({ kind: 'premium_due', amountCents: plan.ratePerPaymentCents, period: p.from });
+  const debits: NewDebit[] = [];
+  if (!input.collect || input.mandate.stopped) return { dues, debits };
+  const debitDay = new Map(periods.map((p) => [p.from, p.debitOn]));
+  const open = openByPeriod([...input.entries, ...dues]);
+  const mandateUsed = input.debits.some(
+    (d) => d.mandateReference === input.mandate.reference && d.status !== 'planned',
+  );
+  const firstPeriod = premiumPeriods(plan, addDays(plan.start, 1))[0]?.from;
+  for (const [period, cents] of [...open].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const day = debitDay.get(period);
+    // Not yet due (or not a period of the plan): a later run takes it.
+    if (cents <= 0 || !day) continue;
+    if (input.debits.some((d) => d.period === period && inFlight.has(d.status))) continue;
+    if (!mayPresentAgain(period, input.debits, input.mandate.reference)) continue;
+    const attempt =
+      Math.max(0, ...input.debits.filter((d) => d.period === period).map((d) => d.attempt)) + 1;
+    const regularDay = onOrAfterBusinessDay(day);
+    const notice: NewDebit['notice'] =
+      !input.mandate.first && !mandateUsed && debits.length === 0
+        ? 'new_mandate'
+        : attempt > 1 || regularDay < earliest
+          ? 'catch_up'
+          : period === firstPeriod
+            ? 'first_period'
+            : cents !== plan.ratePerPaymentCents
+              ? 'amount'
+              : null;
+    let dueOn = regularDay < earliest ? earliest : regularDay;
+    if (notice && dueOn < noticeEarliest) dueOn = noticeEarliest;
+    const sequence = mandateUsed || debits.length > 0 ? 'RCUR' : 'FRST';
+    debits.push({ period, attempt, amountCents: cents, dueOn, sequence, notice });
+  }
+  return { dues, debits };
+}

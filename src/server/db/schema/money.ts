@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { idKey, ofApplication } from './columns';
+import { ledgerKinds } from '../../../domain/money/ledger';
+
+/**
+ * Money (src/server/money, issue 25): the premium ledger, SEPA mandates, debits, refunds, the
+ * bank files (batches) and what came back from the bank (imports). Staff are named by their id
+ * as text: the staff table belongs to the back office. Four eyes are CHECK constraints here, so
+ * they hold whatever calls the database.
+ */
+
+/** Append-only (a trigger refuses UPDATE; ADR 1220): one row per money event of a contract. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** First day of the premium period the entry belongs to, where it belongs to one. */
+    period: date('period', { mode: 'string' }),
+    /** The day the money moved (or the event happened), Berlin. */
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * What booked it, unique per contract and kind (a second booking of the same thing fails):
+     * 'debit:<id>', 'settlement:<status>:<period>', 'import:<item id>', 'refund:<id>'.
+     */
+    source: text('source').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_application_idx').on(t.applicationId),
+    uniqueIndex('ledger_entries_source_kind_idx').on(t.applicationId, t.source, t.kind),
+    check(
+      'ledger_entries_amount_check',
+      sql`(${t.kind} = 'correction' AND ${t.amountCents} <> 0) OR ${t.amountCents} > 0`,
+    ),
+  ],
+);
+
+/** A SEPA mandate: one per contract and bank account (a new IBAN makes a new one). */
+export const sepaMandates = pgTable('sepa_mandates', {
+  reference: text('reference').primaryKey(),
+  applicationId: ofApplication(),
+  iban: text('iban').notNull(),
+  debtorName: text('debtor_name').notNull(),
+  signedOn: date('signed_on', { mode: 'string' }).notNull(),
+  /** Set when the bank said the account cannot be debited (AC01, AC04, AC06, AG01, MD01...). */
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  stopReason: text('stop_reason'),
+});
+
+export const debitStates = ['planned', 'in_batch', 'presented', 'collected', 'returned'] as const;
+
+/** One presentation of one premium period (a re-presentation is a new row, attempt + 1). */
+export const sepaDebits = pgTable(
+  'sepa_debits',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    period: date('period', { mode: 'string' }).notNull(),
+    attempt: integer('attempt').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    mandateReference: text('mandate_reference').notNull(),
+    sequence: text('sequence', { enum: ['FRST', 'RCUR'] }).notNull(),
+    endToEndId: text('end_to_end_id').notNull().unique(),
+    status: text('status', { enum: debitStates }).notNull(),
+    batchId: uuid('batch_id'),
+    returnReason: text('return_reason'),
+    /** The pre-notification e-mail went out (changed amounts; issue 25 item 3). */
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sepa_debits_status_idx').on(t.status, t.dueOn),
+    uniqueIndex('sepa_debits_period_attempt_idx').on(t.applicationId, t.period, t.attempt),
+    check('sepa_debits_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A refund owed to a tenant, paid by credit transfer (pain.001). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    amountCents: integer('amount_cents').notNull(),
+    /** 14 days after the event (withdrawal, cancellation, release), as promised. */
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    endToEndId: text('end_to_end_id').notNull().unique(),
+    status: text('status', { enum: ['open', 'in_batch', 'sent', 'paid'] }).notNull(),
+    batchId: uuid('batch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [check('refunds_amount_check', sql`${t.amountCents} > 0`)],
+);
+
+/**
+ * A bank file: drafted, approved by a second person, released (downloaded) once. The XML and
+ * its SHA-256 are fixed when drafted; message ids and hashes are unique, so the same file can
+ * never be released twice.
+ */
+export const paymentBatches = pgTable(
+  'payment_batches',
+  {
+    id: idKey(),
+    kind: text('kind', { enum: ['debit', 'refund'] }).notNull(),
+    messageId: text('message_id').notNull().unique(),
+    status: text('status', { enum: ['draft', 'approved', 'released', 'discarded'] }).notNull(),
+    xml: text('xml').notNull(),
+    sha256: text('sha256').notNull().unique(),
+    count: integer('count').notNull(),
+    controlSumCents: integer('control_sum_cents').notNull(),
+    /** Requested collection (debit) or execution (refund) date. */
+    executionOn: date('execution_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The staff member who checked the draft and put it forward (the job only prepares it). */
+    draftedBy: text('drafted_by'),
+    draftedAt: timestamp('drafted_at', { withTimezone: true }),
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    releasedBy: text('released_by'),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('payment_batches_four_eyes', sql`${t.approvedBy} <> ${t.draftedBy}`),
+    check(
+      'payment_batches_approved_check',
+      sql`${t.status} NOT IN ('approved', 'released') OR (${t.approvedBy} IS NOT NULL AND ${t.draftedBy} IS NOT NULL)`,
+    ),
+    check(
+      'payment_batches_released_check',
+      sql`(${t.status} = 'released') = (${t.releasedAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** One uploaded bank file (camt.053, camt.054, pain.002); its hash makes the import idempotent. */
+export const bankImports = pgTable('bank_imports', {
+  id: idKey(),
+  sha256: text('sha256').notNull().unique(),
+  format: text('format', { enum: ['camt.053', 'camt.054', 'pain.002'] }).notNull(),
+  importedBy: text('imported_by').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  items: integer('items').notNull(),
+});
+
+/** One entry of an import: matched to a debit or refund, or waiting for staff (the queue). */
+export const bankImportItems = pgTable(
+  'bank_import_items',
+  {
+    id: idKey(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => bankImports.id, { onDelete: 'cascade' }),
+    endToEndId: text('end_to_end_id'),
+    kind: text('kind', { enum: ['return', 'reversal', 'credit', 'debit'] }).notNull(),
+    reason: text('reason'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    debitId: uuid('debit_id'),
+    refundId: uuid('refund_id'),
+    status: text('status', { enum: ['matched', 'unmatched', 'resolved'] }).notNull(),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [index('bank_import_items_status_idx').on(t.status)],
+);
+
+/** Work for staff the money side found (MD01/MD02 returns, dunning decisions). */
+export const moneyTasks = pgTable(
+  'money_tasks',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    kind: text('kind', { enum: ['mandate_dispute', 'dunning_decision'] }).notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneBy: text('done_by'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('money_tasks_open_idx').on(t.doneAt)],
+);
+
+/** Reminders sent for an unpaid amount (dunning, ADR 1224): level 1, then 2, then staff. */
+export const dunningNotices = pgTable(
+  'dunning_notices',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    level: integer('level').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    deadline: date('deadline', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('dunning_notices_application_idx').on(t.applicationId),
+    check('dunning_notices_level_check', sql`${t.level} IN (1, 2)`),
+  ],
+);
+
+export type SepaDebitRow = typeof sepaDebits.$inferSelect;
+export type PaymentBatchRow = typeof paymentBatches.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

@@ -1,0 +1,313 @@
+import { createHash } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import {
+  BankFileError,
+  parseBankFile,
+  returnActionOf,
+  todayInBerlin,
+  type BankItem,
+} from '../../domain/index';
+import type { Tx } from '../db/client';
+import {
+  applications,
+  bankImportItems,
+  bankImports,
+  contracts,
+  moneyTasks,
+  paymentBatches,
+  refunds,
+  sepaDebits,
+  sepaMandates,
+  type SepaDebitRow,
+} from '../db/schema/index';
+import { formModelOf } from '../services/storedModel';
+import { MoneyError } from './batches';
+import type { MoneyDeps } from './deps';
+import { book } from './ledger';
+import { ibanNeededMail } from './mails';
+import { salutationOf } from './people';
+
+export interface ImportReport {
+  duplicate: boolean;
+  format?: string;
+  matched: number;
+  unmatched: number;
+  /** What each matched item led to, e.g. 'AC04:stop_mandate,ask_iban'. */
+  actions: string[];
+}
+
+interface AfterCommit {
+  ibanMail?: { debit: SepaDebitRow; firstReturn: boolean };
+}
+
+/** A return (or rejection) of one of our debits, with the action of its reason code. */
+async function applyReturn(
+  tx: Tx,
+  d: SepaDebitRow,
+  item: BankItem,
+  itemId: string,
+  today: string,
+  now: Date,
+): Promise<{ action: string; after: AfterCommit }> {
+  if (d.status === 'returned' || d.status === 'planned')
+    return { action: 'already_returned', after: {} };
+  await tx
+    .update(sepaDebits)
+    .set({ status: 'returned', returnReason: item.reason ?? null })
+    .where(eq(sepaDebits.id, d.id));
+  if (d.status === 'collected')
+    await book(
+      tx,
+      d.applicationId,
+      [{ kind: 'returned', amountCents: d.amountCents, period: d.period }],
+      { source: `return:${d.id}`, bookedOn: today, now },
+    );
+  const earlier = await tx
+    .select({ id: sepaDebits.id })
+    .from(sepaDebits)
+    .where(
+      and(
+        eq(sepaDebits.applicationId, d.applicationId),
+        eq(sepaDebits.status, 'returned'),
+        ne(sepaDebits.id, d.id),
+      ),
+    );
+  const firstReturn = earlier.length === 0;
+  const done: string[] = [];
+  // The bank's fee is passed on only as charged, never for a contract's first return.
+  if (item.feeCents > 0 && !firstReturn) {
+    await book(tx, d.applicationId, [{ kind: 'fee', amountCents: item.feeCents }], {
+      source: `fee:${itemId}`,
+      bookedOn: today,
+      now,
+    });
+    done.push(`fee_${item.feeCents}`);
+  }
+  const action = returnActionOf(item.reason);
+  if (action.stopMandate) {
+    await tx
+      .update(sepaMandates)
+      .set({ stoppedAt: now, stopReason: item.reason ?? 'unknown' })
+      .where(eq(sepaMandates.reference, d.mandateReference));
+    done.push('stop_mandate');
+  }
+  if (action.staffTask) {
+    await tx.insert(moneyTasks).values({
+      applicationId: d.applicationId,
+      kind: 'mandate_dispute',
+      reason: item.reason ?? null,
+      createdAt: now,
+    });
+    done.push('staff_task');
+  }
+  if (action.represent !== 'never') done.push(`represent_${action.represent}`);
+  if (action.dunning) done.push('dunning');
+  const after: AfterCommit = {};
+  if (action.askForIban) {
+    after.ibanMail = { debit: d, firstReturn };
+    done.push('ask_iban');
+  }
+  return { action: `${item.reason ?? '?'}:${done.join(',')}`, after };
+}
+
+/** The bank reverses an earlier return: the money is there after all. */
+async function applyReversal(tx: Tx, d: SepaDebitRow, today: string, now: Date) {
+  if (d.status !== 'returned') return 'reversal_ignored';
+  await tx.update(sepaDebits).set({ status: 'collected' }).where(eq(sepaDebits.id, d.id));
+  await book(
+    tx,
+    d.applicationId,
+    [{ kind: 'collected', amountCents: d.amountCents, period: d.period }],
+    { source: `reversal:${d.id}`, bookedOn: today, now },
+  );
+  return 'reversal';
+}
+
+/** A credit for a presented debit confirms it before the run would book it. */
+async function applyCredit(tx: Tx, d: SepaDebitRow, today: string, now: Date) {
+  if (d.status !== 'presented') return 'credit_seen';
+  await tx.update(sepaDebits).set({ status: 'collected' }).where(eq(sepaDebits.id, d.id));
+  await book(
+    tx,
+    d.applicationId,
+    [{ kind: 'collected', amountCents: d.amountCents, period: d.period }],
+    { source: `debit:${d.id}`, bookedOn: today, now },
+  );
+  return 'collected';
+}
+
+/** Our refund transfer left the account: paid. */
+export async function refundPaid(tx: Tx, refundId: string, today: string, now: Date) {
+  const r = (
+    await tx
+      .update(refunds)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(refunds.id, refundId), ne(refunds.status, 'paid')))
+      .returning()
+  )[0];
+  if (!r) return 'refund_seen';
+  await book(tx, r.applicationId, [{ kind: 'refund_paid', amountCents: r.amountCents }], {
+    source: `refund:${r.id}`,
+    bookedOn: today,
+    now,
+  });
+  return 'refund_paid';
+}
+
+/**
+ * A staff member uploads a bank file. The same file twice changes nothing (its SHA-256 is
+ * unique); a return already known is not acted on again. Items we cannot match wait in the
+ * queue (`bank_import_items.status = 'unmatched'`).
+ */
+export async function importBankFile(
+  deps: MoneyDeps,
+  xml: string,
+  staffId: string,
+): Promise<ImportReport> {
+  if (!staffId.trim()) throw new MoneyError(401, 'staff_required', 'staff required');
+  const sha256 = createHash('sha256').update(xml).digest('hex');
+  const known = await deps.db.orm
+    .select({ id: bankImports.id })
+    .from(bankImports)
+    .where(eq(bankImports.sha256, sha256));
+  if (known.length > 0) return { duplicate: true, matched: 0, unmatched: 0, actions: [] };
+  let file;
+  try {
+    file = parseBankFile(xml);
+  } catch (err) {
+    if (err instanceof BankFileError)
+      throw new MoneyError(
+        400,
+        'invalid_file',
+        `Die Datei ist keine lesbare Bankdatei (camt.053, camt.054 oder pain.002): ${err.message}`,
+      );
+    throw err;
+  }
+  const now = deps.clock.now();
+  const today = todayInBerlin(now);
+  const after: AfterCommit[] = [];
+  const report = await deps.db.transaction(async (tx) => {
+    const imp = (
+      await tx
+        .insert(bankImports)
+        .values({ sha256, format: file.format, importedBy: staffId, importedAt: now, items: 0 })
+        .onConflictDoNothing()
+        .returning({ id: bankImports.id })
+    )[0];
+    if (!imp) return { duplicate: true, matched: 0, unmatched: 0, actions: [] };
+    const items = file.items;
+    // A whole file rejected (pain.002 group status RJCT): the file, not the accounts, was at
+    // fault; its debits were never presented and go back to 'planned' for the next file.
+    const actions: string[] = [];
+    if (file.groupRejected && file.originalMessageId) {
+      const batch = (
+        await tx
+          .select()
+          .from(paymentBatches)
+          .where(eq(paymentBatches.messageId, file.originalMessageId))
+      )[0];
+      if (batch) {
+        const back = await tx
+          .update(sepaDebits)
+          .set({ status: 'planned', batchId: null })
+          .where(and(eq(sepaDebits.batchId, batch.id), eq(sepaDebits.status, 'presented')))
+          .returning({ id: sepaDebits.id });
+        actions.push(`group_rejected:${file.groupRejected.reason ?? '?'}:${back.length}`);
+      } else actions.push('group_rejected:unknown_file');
+    }
+    let matched = 0;
+    for (const item of items) {
+      const debit = item.endToEndId
+        ? (await tx.select().from(sepaDebits).where(eq(sepaDebits.endToEndId, item.endToEndId)))[0]
+        : undefined;
+      const refund =
+        !debit && item.endToEndId
+          ? (await tx.select().from(refunds).where(eq(refunds.endToEndId, item.endToEndId)))[0]
+          : undefined;
+      const row = (
+        await tx
+          .insert(bankImportItems)
+          .values({
+            importId: imp.id,
+            endToEndId: item.endToEndId ?? null,
+            kind: item.kind,
+            reason: item.reason ?? null,
+            amountCents: item.amountCents,
+            feeCents: item.feeCents,
+            debitId: debit?.id ?? null,
+            refundId: refund?.id ?? null,
+            status: debit || refund ? 'matched' : 'unmatched',
+          })
+          .returning({ id: bankImportItems.id })
+      )[0]!;
+      if (debit && item.kind === 'return') {
+        const r = await applyReturn(tx, debit, item, row.id, today, now);
+        actions.push(r.action);
+        after.push(r.after);
+      } else if (debit && item.kind === 'reversal')
+        actions.push(await applyReversal(tx, debit, today, now));
+      else if (debit && item.kind === 'credit')
+        actions.push(await applyCredit(tx, debit, today, now));
+      else if (refund && item.kind === 'debit')
+        actions.push(await refundPaid(tx, refund.id, today, now));
+      else if (debit || refund) actions.push(`${item.kind}_not_applicable`);
+      if (debit || refund) matched++;
+    }
+    await tx.update(bankImports).set({ items: items.length }).where(eq(bankImports.id, imp.id));
+    return {
+      duplicate: false,
+      format: file.format,
+      matched,
+      unmatched: items.length - matched,
+      actions,
+    };
+  });
+  for (const a of after)
+    if (a.ibanMail) await askForIban(deps, a.ibanMail.debit, a.ibanMail.firstReturn);
+  deps.log.info(
+    { format: report.format, matched: report.matched, unmatched: report.unmatched },
+    'bank file imported',
+  );
+  return report;
+}
+
+/** AC01/AC04/AC06/AG01: the link to the contract page, where the IBAN change already is. */
+async function askForIban(deps: MoneyDeps, d: SepaDebitRow, firstReturn: boolean) {
+  const row = (
+    await deps.db.orm
+      .select({ app: applications, contract: contracts })
+      .from(contracts)
+      .innerJoin(applications, eq(applications.id, contracts.applicationId))
+      .where(eq(contracts.applicationId, d.applicationId))
+  )[0];
+  if (!row) return;
+  const model = formModelOf(row.app);
+  const to = model.firstTenant.email;
+  if (!to) return;
+  await deps.mailer.send({
+    to,
+    key: `money-iban.${d.id}`,
+    ...ibanNeededMail({
+      salutation: salutationOf(model),
+      contractNumber: row.contract.contractNumber,
+      amountCents: d.amountCents,
+      dueOn: d.dueOn,
+      contractPageUrl: `${deps.config.publicUrl.replace(/\/$/, '')}/vertrag`,
+      firstReturn,
+    }),
+  });
+}
+
+/** The queue of items we could not match, for staff. */
+export async function unmatchedItems(deps: MoneyDeps) {
+  return deps.db.orm.select().from(bankImportItems).where(eq(bankImportItems.status, 'unmatched'));
+}
+
+/** A staff member has dealt with an unmatched item (e.g. booked it by hand, sent it back). */
+export async function resolveItem(deps: MoneyDeps, itemId: string, staffId: string) {
+  if (!staffId.trim()) throw new MoneyError(401, 'staff_required', 'staff required');
+  await deps.db.orm
+    .update(bankImportItems)
+    .set({ status: 'resolved', resolvedBy: staffId })
+    .where(and(eq(bankImportItems.id, itemId), eq(bankImportItems.status, 'unmatched')));
+}

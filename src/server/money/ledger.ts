@@ -1,0 +1,72 @@
+import { asc, eq } from 'drizzle-orm';
+import { addDays, checkEntry, type LedgerEntry } from '../../domain/index';
+import type { Orm, Tx } from '../db/client';
+import { ledgerEntries, refunds } from '../db/schema/index';
+
+/** The ledger of one contract in booking order. */
+export async function entriesOf(db: Orm | Tx, applicationId: string): Promise<LedgerEntry[]> {
+  const rows = await db
+    .select({
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      period: ledgerEntries.period,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.applicationId, applicationId))
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+  return rows.map((r) =>
+    r.period
+      ? { kind: r.kind, amountCents: r.amountCents, period: r.period }
+      : { kind: r.kind, amountCents: r.amountCents },
+  );
+}
+
+/**
+ * Appends entries. `source` names what booked them; an entry of a period gets the period added,
+ * so the unique (contract, source, kind) refuses a second booking of the same thing.
+ */
+export async function book(
+  tx: Tx,
+  applicationId: string,
+  entries: readonly LedgerEntry[],
+  at: { source: string; bookedOn: string; now: Date },
+): Promise<void> {
+  if (entries.length === 0) return;
+  for (const e of entries) checkEntry(e);
+  // createdAt orders the entries: one millisecond apart keeps the order they were given in.
+  await tx.insert(ledgerEntries).values(
+    entries.map((e, i) => ({
+      applicationId,
+      kind: e.kind,
+      amountCents: e.amountCents,
+      period: e.period ?? null,
+      bookedOn: at.bookedOn,
+      createdAt: new Date(at.now.getTime() + i),
+      source: e.period ? `${at.source}:${e.period}` : at.source,
+    })),
+  );
+}
+
+/** Refunds are paid 14 days after the event at the latest (DECISIONS.md "Money"). */
+const REFUND_DAYS = 14;
+
+/** A refund_due entry becomes a refund to transfer; the end-to-end id names contract and count. */
+export async function openRefund(
+  tx: Tx,
+  applicationId: string,
+  contractNumber: string,
+  amountCents: number,
+  today: string,
+  now: Date,
+): Promise<void> {
+  const n = (await tx.select().from(refunds).where(eq(refunds.applicationId, applicationId)))
+    .length;
+  await tx.insert(refunds).values({
+    applicationId,
+    amountCents,
+    dueOn: addDays(today, REFUND_DAYS),
+    endToEndId: `${contractNumber}-R${n + 1}`,
+    status: 'open',
+    createdAt: now,
+  });
+}

@@ -1,0 +1,71 @@
+import { asc, eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { epcPayload, summaryOf } from '../../domain/index';
+import type { Orm } from '../db/client';
+import { contracts, refunds, sepaDebits } from '../db/schema/index';
+import type { Config } from '../config';
+import { entriesOf } from './ledger';
+
+/**
+ * The tenant's "Zahlungen" (issue 25 item 7): every debit with its date and state, returns,
+ * fees, the open amount with a GiroCode for a transfer, refunds with their state. Everything
+ * from the ledger and the debit and refund rows; nothing stored twice.
+ */
+export async function paymentsOf(
+  db: Orm,
+  config: Pick<Config, 'sepa' | 'operator'>,
+  applicationId: string,
+) {
+  const contract = (
+    await db.select().from(contracts).where(eq(contracts.applicationId, applicationId))
+  )[0];
+  const debits = await db
+    .select()
+    .from(sepaDebits)
+    .where(eq(sepaDebits.applicationId, applicationId))
+    .orderBy(asc(sepaDebits.dueOn), asc(sepaDebits.attempt));
+  const owed = await db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.applicationId, applicationId))
+    .orderBy(asc(refunds.createdAt));
+  const ledger = summaryOf(await entriesOf(db, applicationId));
+  // Open and not about to be debited anyway: what a transfer can settle.
+  const pending = debits
+    .filter((d) => ['planned', 'in_batch', 'presented'].includes(d.status))
+    .reduce((a, d) => a + d.amountCents, 0);
+  const transferable = Math.max(0, ledger.openCents - pending);
+  const reference = contract?.contractNumber ?? '';
+  const transfer =
+    transferable > 0
+      ? {
+          name: config.operator.name,
+          iban: config.sepa.creditorIban,
+          amountCents: transferable,
+          reference,
+          qrSvg: await QRCode.toString(
+            epcPayload({
+              name: config.operator.name,
+              iban: config.sepa.creditorIban,
+              bic: config.sepa.creditorBic,
+              amountCents: transferable,
+              reference,
+            }),
+            { type: 'svg', errorCorrectionLevel: 'M', margin: 2 },
+          ),
+        }
+      : undefined;
+  return {
+    debits: debits.map((d) => ({
+      dueOn: d.dueOn,
+      period: d.period,
+      amountCents: d.amountCents,
+      state: d.status,
+      returnReason: d.returnReason ?? undefined,
+    })),
+    feeCents: ledger.feeCents,
+    openCents: ledger.openCents,
+    transfer,
+    refunds: owed.map((r) => ({ amountCents: r.amountCents, dueOn: r.dueOn, state: r.status })),
+  };
+}
