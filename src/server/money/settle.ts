@@ -3,10 +3,9 @@ import {
   settleWithdrawal,
   todayInBerlin,
   type PremiumPlan,
-  type Settlement,
   type SettlementResult,
 } from '../../domain/index';
-import type { Orm, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import type { ContractRow } from '../db/schema/index';
 import { book, entriesOf, openRefund } from './ledger';
 
