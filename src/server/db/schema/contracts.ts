@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ContractActor } from '../../../domain/contracts/status';
+import { letterKinds } from '../../../domain/contracts/letters';
 import { idKey, ofApplication, applicationKey } from './columns';
 
 /**
@@ -78,7 +79,7 @@ export const contractLetters = pgTable('contract_letters', {
   id: idKey(),
   applicationId: ofApplication(),
   recipient: text('recipient', { enum: ['landlord', 'tenant'] }).notNull(),
-  kind: text('kind').notNull(),
+  kind: text('kind', { enum: letterKinds }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   postedAt: timestamp('posted_at', { withTimezone: true }),
 });
