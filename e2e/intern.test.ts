@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInBerlin } from '../src/domain/dates';
 import { contracts } from '../src/server/db/schema/index';
-import { contractCredentials } from '../src/server/contracts/credentials';
+import { contractCredentials, landlordReleaseCode } from '../src/server/contracts/credentials';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
 import { pdfText } from '../src/server/documents/testing/pdfText';
@@ -180,10 +180,11 @@ describe('the staff back office at /intern', () => {
         .from(contracts)
         .where(eq(contracts.contractNumber, pending.number))
     )[0]!;
-    const { verificationToken, releaseCode } = contractCredentials(
+    const { verificationToken } = contractCredentials(
       server.config.serverSecret,
       row.applicationId,
     );
+    const releaseCode = landlordReleaseCode(server.config.serverSecret, row.applicationId);
     expect(
       (
         await call(server.url, 'POST', `/api/contracts/verification/${verificationToken}/release`, {
@@ -192,7 +193,8 @@ describe('the staff back office at /intern', () => {
       ).status,
     ).toBe(200);
     await page.getByRole('link', { name: 'Briefe' }).click();
-    await page.getByRole('cell', { name: pending.number }).waitFor();
+    // (its release code letter from the acceptance and the confirmation of the release)
+    await page.getByRole('cell', { name: pending.number }).first().waitFor();
     await clean(page);
     await shoot(page, 'intern-letters');
     const popup = context.waitForEvent('page');
@@ -202,9 +204,12 @@ describe('the staff back office at /intern', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const text = await pdfText(new Uint8Array(await pdf.body()));
     expect(text).toContain(`Bürgschaft ${pending.number}`);
-    expect(text).toContain('Freigabecode');
+    expect(text).toContain(
+      `Freigabecode für die Mietkautionsbürgschaft ${pending.number}: ${releaseCode}`,
+    );
+    const printed = pdf.headers()['x-letter-ids']!.split(',').length;
     await page.getByRole('button', { name: 'Als versendet markieren' }).click();
-    await page.getByText('1 Brief(e) als versendet markiert.').waitFor();
+    await page.getByText(`${printed} Brief(e) als versendet markiert.`).waitFor();
 
     // Reinstatement: drafted by Clara, refused for her own approval, approved by Bert
     await page.getByRole('link', { name: 'Beendigungen' }).click();

@@ -4,3 +4,4 @@ export * from './premiums';
 export * from './periods';
 export * from './mandate';
 export * from './postingDay';
+export * from './letters';

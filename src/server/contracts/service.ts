@@ -12,6 +12,7 @@ import {
   withdrawalPossible,
   addDays,
   type ContractStatus,
+  type LetterKind,
   type FormModel,
   formatIsoDate,
   formatDateTime,
@@ -169,7 +170,7 @@ export class ContractService {
   }
 
   /** Landlord has no e-mail address in the model: the back office posts a letter. */
-  private async letterToLandlord(tx: Tx, applicationId: string, kind: string, now: Date) {
+  private async letterToLandlord(tx: Tx, applicationId: string, kind: LetterKind, now: Date) {
     await tx.insert(contractLetters).values({
       applicationId,
       recipient: 'landlord',

@@ -179,7 +179,7 @@ export function registerStaffCaseRoutes(app: FastifyInstance, deps: StaffDeps): 
 
   app.get('/api/staff/letters.pdf', { config: { staff: 'letters.post' } }, async (req, reply) => {
     const letters = await unpostedLetters(deps.db, now());
-    const pdf = await letterBatchPdf(letters, deps.config.operator, now());
+    const pdf = await letterBatchPdf(letters, deps.config.operator, deps.config, now());
     await auditOf(deps, req)('letters.print', { details: { count: letters.length } });
     return reply
       .header('content-type', 'application/pdf')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixedClock } from '../clock';
-import { contractCredentials } from '../contracts/credentials';
+import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { pdfText } from '../documents/testing/pdfText';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
@@ -126,19 +126,20 @@ describe.each(engines)('back office work queues on %s', (engine) => {
         number,
       ])
     ).rows[0]!.application_id as string;
-    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, appId);
+    const { verificationToken } = contractCredentials(s.config.serverSecret, appId);
     const released = await call(
       s.url,
       'POST',
       `/api/contracts/verification/${verificationToken}/release`,
-      { code: releaseCode },
+      { code: landlordReleaseCode(s.config.serverSecret, appId) },
     );
     expect(released.status).toBe(200);
 
     // letters
     const letters = await get(anna, '/api/staff/queues/letters');
     const letter = letters.body.items.find(
-      (l: { contractNumber: string }) => l.contractNumber === number,
+      (l: { contractNumber: string; kind: string }) =>
+        l.contractNumber === number && l.kind === 'released',
     );
     expect(letter).toMatchObject({ kind: 'released', overdue: false });
     const pdf = await fetch(`${s.url}/api/staff/letters.pdf`, { headers: { cookie: anna.cookie } });

@@ -1,6 +1,9 @@
 // The back office's German sentences that the server writes (staff API errors, the command line,
 // the letter batch's cover). Audience: staff (ADR 0306).
 
+import type { LetterKind } from '../../domain/contracts/letters';
+import { cancellationRule } from '../../domain/messages/cancellationRule';
+
 export const staffApiErrors = {
   not_signed_in: 'Bitte melden Sie sich an.',
   session_ended: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
@@ -44,21 +47,41 @@ export const reviewMailTexts = {
   deletion: (date: string) => `Ihre Angaben löschen wir am ${date}.`,
 } as const;
 
-/** The landlord letters of the letter batch (ADR 1204). */
+/** The landlord letters of the letter batch (ADR 1204); one text per letter kind. */
 export const landlordLetterTexts = {
   title: 'Mitteilung zur Mietkautionsbürgschaft',
   subject: (number: string) => `Bürgschaft ${number}`,
   kinds: {
+    release_code:
+      'Mit diesem Brief erhalten Sie den Freigabecode für die Mietkautionsbürgschaft Ihres Mieters. Sie brauchen ihn erst, wenn Sie die Bürgschaft freigeben wollen; bitte bewahren Sie den Brief bis dahin sicher auf.',
     withdrawn:
       'Die Mieterin oder der Mieter hat den Vertrag widerrufen. Die Bürgschaft ist damit nicht zustande gekommen und besteht nicht.',
+    cancellation_requested: `Ihre Mieterin oder Ihr Mieter hat den Vertrag über die Bürgschaft gekündigt. ${cancellationRule.landlord} Wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben, geben Sie die Bürgschaft bitte mit dem Freigabecode aus unserem Brief an Sie frei.`,
     cancelled:
-      'Der Vertrag über die Bürgschaft wurde gekündigt. Bitte prüfen Sie, ob Sie die Bürgschaftsurkunde zurückgeben können.',
+      'Die Kündigung des Vertrags über die Bürgschaft ist mit Ihrer Freigabe wirksam geworden; die Bürgschaft besteht nicht mehr.',
     released:
-      'Die Bürgschaft wurde mit dem Freigabecode der Urkunde freigegeben; sie besteht nicht mehr. Haben Sie die Freigabe nicht erteilt, melden Sie sich bitte umgehend bei uns.',
+      'Die Bürgschaft wurde mit dem Freigabecode aus unserem Brief an Sie freigegeben; sie besteht nicht mehr. Haben Sie die Freigabe nicht erteilt, melden Sie sich bitte umgehend bei uns.',
     reinstated:
       'Die Freigabe der Bürgschaft wurde rückgängig gemacht; die Bürgschaft besteht wieder unverändert.',
+  } satisfies Record<LetterKind, string>,
+  /** The release code letter (ADR 1119): the code, where and how to release, and keep it secret. */
+  releaseCode: {
+    code: (number: string, code: string) =>
+      `Freigabecode für die Mietkautionsbürgschaft ${number}: ${code}`,
+    where:
+      'Dort geben Sie die Bürgschaft mit dem Freigabecode frei. Sie können sie auch schriftlich uns gegenüber freigeben (Anschrift oben).',
+    qrAlt: (url: string) => `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${url}`,
+    qrPage: 'Prüfseite der Bürgschaft:',
+    howTitle: 'So geben Sie die Bürgschaft frei',
+    steps: [
+      'Öffnen Sie den Link oben oder scannen Sie den QR-Code.',
+      'Prüfen Sie dort Vertragsnummer, Bürgschaftssumme und Mietobjekt.',
+      'Geben Sie im Feld „Freigabecode“ die 8 Zeichen aus diesem Brief ein und wählen Sie „Bürgschaft freigeben“.',
+    ],
+    when: 'Geben Sie die Bürgschaft erst frei, wenn Sie keine Ansprüche aus dem Mietverhältnis mehr haben. Die Freigabe ist endgültig: Die Bürgschaft endet am selben Tag, Ihr Mieter wird informiert, und Sie erhalten von uns eine Bestätigung per Brief.',
+    secret:
+      'Der Code steht nicht auf der Bürgschaftsurkunde; Ihr Mieter kennt ihn nicht. Geben Sie ihn nicht weiter, auch nicht an Ihren Mieter: Wer den Code kennt, kann die Bürgschaft beenden.',
   },
-  unknownKind: 'Bitte wenden Sie sich für Einzelheiten an uns.',
   rental: (address: string) => `Mietobjekt: ${address}`,
   contact: (email: string, phone: string) =>
     `Fragen beantworten wir gern unter ${email} oder ${phone}.`,

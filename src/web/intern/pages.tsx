@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
+import type { LetterKind } from '../../domain/contracts/letters';
 import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
@@ -306,7 +307,7 @@ export function CasePage({ id }: { id: string }) {
 interface Letter {
   id: string;
   contractNumber: string;
-  kind: string;
+  kind: LetterKind;
   landlord: { name: string; address: string };
   createdAt: string;
   overdue: boolean;
@@ -351,7 +352,7 @@ export function LettersPage() {
               {data.items.map((l) => (
                 <tr key={l.id} className={l.overdue ? 'overdue' : undefined}>
                   <td>{l.contractNumber}</td>
-                  <td>{t.letters.kinds[l.kind] ?? l.kind}</td>
+                  <td>{t.letters.kinds[l.kind]}</td>
                   <td>
                     {l.landlord.name}, {l.landlord.address}
                   </td>

@@ -1,5 +1,7 @@
 // The back office's German UI texts (audience: staff). One catalogue, ADR 0306.
 
+import type { LetterKind } from '../../domain/contracts/letters';
+
 export const t = {
   brand: 'Mietkaution · Back-Office',
   nav: {
@@ -86,11 +88,13 @@ export const t = {
     overdue: 'überfällig',
     printFirst: 'Bitte öffnen Sie zuerst den Druckstapel.',
     kinds: {
+      release_code: 'Freigabecode',
       withdrawn: 'Widerruf',
-      cancelled: 'Kündigung',
+      cancellation_requested: 'Kündigung (Freigabe erbeten)',
+      cancelled: 'Kündigung wirksam',
       released: 'Freigabe',
       reinstated: 'Wiederherstellung',
-    } as Record<string, string>,
+    } satisfies Record<LetterKind, string>,
   },
   endings: {
     title: 'Widerrufe, Kündigungen und Freigaben',

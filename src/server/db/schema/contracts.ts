@@ -9,6 +9,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { ContractActor } from '../../../domain/contracts/status';
+import { letterKinds } from '../../../domain/contracts/letters';
 import { idKey, ofApplication, applicationKey } from './columns';
 
 /**
@@ -89,7 +90,7 @@ export const contractLetters = pgTable('contract_letters', {
   id: idKey(),
   applicationId: ofApplication(),
   recipient: text('recipient', { enum: ['landlord', 'tenant'] }).notNull(),
-  kind: text('kind').notNull(),
+  kind: text('kind', { enum: letterKinds }).notNull(),
   /**
    * A letter about a sandbox test contract (ADR 1130): printed with the MUSTER mark, never posted.
    * Set by a trigger from applications.sandbox, whoever inserts the letter.
