@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     log,
     mailer: services.mailer,
+    webhooks: services.webhooks,
     ...(deps.processing ? { processing: deps.processing } : {}),
   });
   const supply = deps.processing?.context.supply ?? createDocumentSupply({ db, config, clock });

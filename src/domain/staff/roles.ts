@@ -27,6 +27,11 @@ export const staffPermissions = {
   'cases.decide': ['staff', 'supervisor', 'admin'],
   /** Print the letter batch and mark letters posted. */
   'letters.post': ['staff', 'supervisor', 'admin'],
+  /**
+   * Record that the original certificate came back (ends the guarantee, or makes a pending
+   * cancellation effective, ADR 0925); the landlord gets a letter either way.
+   */
+  'contracts.original': ['staff', 'supervisor', 'admin'],
   /** Draft a four-eyes action (e.g. a reinstatement). */
   'approvals.draft': ['staff', 'supervisor', 'admin'],
   /** Approve or refuse another person's draft. */

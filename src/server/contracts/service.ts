@@ -11,6 +11,7 @@ import {
   todayInBerlin,
   withdrawalPossible,
   addDays,
+  type ContractActor,
   type ContractStatus,
   type LetterKind,
   type FormModel,
@@ -564,11 +565,31 @@ export class ContractService {
       client,
       sha256(typed) === sha256(landlordReleaseCode(this.deps.serverSecret, found.app.id)),
     );
+    await this.endByLandlord(found.app.id, 'release', 'landlord', 'landlord_letter_code');
+    return this.verification(token);
+  }
+
+  /**
+   * The original certificate came back to us (staff records it, issue 27): like the landlord's
+   * release it ends the guarantee, or makes a pending cancellation effective (ADR 0925).
+   */
+  async originalReturned(applicationId: string, actor: ContractActor) {
+    await this.endByLandlord(applicationId, 'originalReturned', actor, 'original_returned');
+  }
+
+  /** Ends the guarantee on the landlord's side: a release or the original certificate returned. */
+  private async endByLandlord(
+    applicationId: string,
+    act: 'release' | 'originalReturned',
+    actor: ContractActor,
+    confirmedBy: 'landlord_letter_code' | 'original_returned',
+  ) {
+    const t = contractTexts.errors;
     const now = this.now();
     const today = todayInBerlin(now);
     const outcome = await this.deps.db.transaction(async (tx) => {
-      const l = await this.mustLoad(found.app.id, tx);
-      const to = nextStatus(l.contract.status, 'release');
+      const l = await this.mustLoad(applicationId, tx);
+      const to = nextStatus(l.contract.status, act);
       if (to !== 'released' && to !== 'cancelled')
         return { error: new ContractError(409, 'not_possible', t.notPossible) };
       // A pending cancellation takes effect today: premiums owed through today (ADR 0925), settled
@@ -579,12 +600,12 @@ export class ContractService {
       await recordContractEvent(tx, {
         applicationId: l.app.id,
         type: 'released',
-        actor: 'landlord',
+        actor,
         at: now,
         details: {
           refundCents: s.refundCents,
           outstandingCents: s.outstandingCents,
-          confirmedBy: 'landlord_letter_code',
+          confirmedBy,
           landlordNotice: 'letter',
         },
       });
@@ -606,7 +627,7 @@ export class ContractService {
           outstandingCents: outcome.s.outstandingCents,
         }),
       );
-      return this.verification(token);
+      return;
     }
     await this.mail(
       f.to,
@@ -618,7 +639,6 @@ export class ContractService {
         outstandingCents: outcome.s.outstandingCents,
       }),
     );
-    return this.verification(token);
   }
 }
 

@@ -21,6 +21,7 @@ export const auditActions = {
   'approval.approve': 'Vier-Augen-Vorgang freigegeben',
   'approval.refuse': 'Vier-Augen-Vorgang abgelehnt',
   'approval.done': 'Vier-Augen-Vorgang ausgeführt',
+  'contract.original_returned': 'Eingang der Originalurkunde erfasst',
   'staff.invite': 'Mitarbeiter eingeladen',
   'session.sign_in': 'Angemeldet',
   'session.sign_out': 'Abgemeldet',

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../mail/index';
 import type { Processing } from '../processing/index';
 import type { Logger } from '../log';
+import type { WebhookQueue } from '../services/tenancies';
 import type { AuditAction } from './audit';
 import { writeAudit } from './audit';
 import { currentCaller } from './guard';
@@ -16,6 +17,8 @@ export interface StaffDeps {
   config: Config;
   log: Logger;
   mailer: Mailer;
+  /** Partners' webhooks, for contract changes made in the back office (ADR 0713). */
+  webhooks?: WebhookQueue;
   /** The running decision processing (decisions and reviews need it to issue and mail). */
   processing?: Processing;
 }

@@ -20,6 +20,8 @@ export const staffApiErrors = {
   not_reinstatable: 'Nur eine freigegebene Bürgschaft kann wiederhergestellt werden.',
   not_pending: 'Dieser Antrag ist nicht offen.',
   not_declined: 'Dieser Antrag ist nicht abgelehnt.',
+  not_in_force:
+    'Diese Bürgschaft besteht nicht mehr (widerrufen, freigegeben oder schon beendet); der Eingang der Urkunde ändert nichts.',
   email_taken: 'Diese E-Mail-Adresse ist schon vergeben.',
   invalid_input: 'Bitte prüfen Sie die Eingaben.',
 } as const;
