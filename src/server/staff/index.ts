@@ -4,6 +4,8 @@ import type { StaffDeps } from './context';
 import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
 import { registerStaffCaseRoutes } from './caseRoutes';
+import { registerStaffPartnerRoutes } from './partnerRoutes';
+import { registerStaffRequestRoutes } from './requestRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -16,5 +18,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffAuthRoutes(scope, deps);
     registerStaffMemberRoutes(scope, deps);
     registerStaffCaseRoutes(scope, deps);
+    registerStaffPartnerRoutes(scope, deps);
+    registerStaffRequestRoutes(scope, deps);
   });
 }
