@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { partnerWebhooks, partners, webhookDeliveries, webhookEvents } from '../db/schema/index';
 import { PartnerKeyError, PartnerKeyService } from '../partnerApi/keys';
 import { deliverWebhook } from '../webhooks/deliver';
@@ -153,12 +153,18 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
         .where(eq(webhookEvents.partnerCode, req.params.code))
         .orderBy(desc(webhookEvents.createdAt))
         .limit(100);
+      // Newest attempt first (attempt numbers break ties of equal timestamps).
       const attempts = rows.length
         ? await deps.db.orm
             .select()
             .from(webhookDeliveries)
-            .orderBy(desc(webhookDeliveries.at))
-            .limit(1000)
+            .where(
+              inArray(
+                webhookDeliveries.eventId,
+                rows.map((r) => r.eventId),
+              ),
+            )
+            .orderBy(desc(webhookDeliveries.at), desc(webhookDeliveries.attempt))
         : [];
       return reply.send({
         events: rows.map((e) => ({
