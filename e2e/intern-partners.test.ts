@@ -115,7 +115,7 @@ describe('partners and guarantee requests in the back office', () => {
     expect(await page.getByRole('link', { name: 'Partner' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Anfragen', exact: true }).click();
     await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Anfragen' }).waitFor();
-    const row = page.getByRole('row').filter({ hasText: made.body.reference });
+    const row = page.getByRole('region', { name: `Referenz ${made.body.reference}` });
     await row.waitFor();
     expect(await row.textContent()).toContain('75.000,00');
     await clean(page);

@@ -42,46 +42,42 @@ export function RequestsPage() {
       </p>
       {data && data.items.length === 0 && <p>{pt.requests.none}</p>}
       {data && data.items.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{pt.requests.reference}</th>
-              <th scope="col">{pt.requests.amount}</th>
-              <th scope="col">{pt.requests.name}</th>
-              <th scope="col">{pt.requests.email}</th>
-              <th scope="col">{pt.requests.phone}</th>
-              <th scope="col">{pt.requests.message}</th>
-              <th scope="col">{pt.requests.date}</th>
-              <th scope="col">{pt.requests.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((r) => (
-              <tr key={r.reference}>
-                <td>{r.reference}</td>
-                <td>{formatCents(r.amountCents)}</td>
-                <td>{r.name}</td>
-                <td>
-                  <a href={`mailto:${r.email}?subject=${encodeURIComponent(r.reference)}`}>
-                    {r.email}
-                  </a>
-                </td>
-                <td>{r.phone ?? ''}</td>
-                <td className="message">{r.message ?? ''}</td>
-                <td>{formatDateTime(new Date(r.createdAt))}</td>
-                <td>
-                  <button
-                    type="button"
-                    aria-label={pt.requests.answerLabel(r.reference)}
-                    onClick={() => void answer(r.reference)}
-                  >
-                    {pt.requests.answer}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="requests">
+          {data.items.map((r) => (
+            <li key={r.reference}>
+              <section aria-labelledby={`request-${r.reference}`}>
+                <h2 id={`request-${r.reference}`}>
+                  {pt.requests.reference} {r.reference}
+                </h2>
+                <dl className="facts">
+                  <dt>{pt.requests.amount}</dt>
+                  <dd>{formatCents(r.amountCents)}</dd>
+                  <dt>{pt.requests.name}</dt>
+                  <dd>{r.name}</dd>
+                  <dt>{pt.requests.email}</dt>
+                  <dd>
+                    <a href={`mailto:${r.email}?subject=${encodeURIComponent(r.reference)}`}>
+                      {r.email}
+                    </a>
+                  </dd>
+                  <dt>{pt.requests.phone}</dt>
+                  <dd>{r.phone ?? '–'}</dd>
+                  <dt>{pt.requests.message}</dt>
+                  <dd className="message">{r.message ?? '–'}</dd>
+                  <dt>{pt.requests.date}</dt>
+                  <dd>{formatDateTime(new Date(r.createdAt))}</dd>
+                </dl>
+                <button
+                  type="button"
+                  aria-label={pt.requests.answerLabel(r.reference)}
+                  onClick={() => void answer(r.reference)}
+                >
+                  {pt.requests.answer}
+                </button>
+              </section>
+            </li>
+          ))}
+        </ul>
       )}
     </>
   );

@@ -73,7 +73,6 @@ export const pt = {
     phone: 'Telefon',
     message: 'Nachricht',
     date: 'Eingang',
-    action: 'Aktion',
     answer: 'als beantwortet markieren',
     answerLabel: (reference: string) => `Anfrage ${reference} als beantwortet markieren`,
     answered: (reference: string) => `Anfrage ${reference} als beantwortet markiert.`,
