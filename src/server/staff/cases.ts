@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  guaranteeRequests,
   applications,
   contractEvents,
   contractLetters,
@@ -115,7 +116,7 @@ export async function recentEndings(db: Database, now: Date) {
 }
 
 export async function counts(db: Database, now: Date) {
-  const [pending, declined, letters, endings, approvals] = await Promise.all([
+  const [pending, declined, letters, endings, approvals, requests] = await Promise.all([
     decisionsByOutcome(db, 'pending'),
     decisionsByOutcome(db, 'declined'),
     unpostedLetters(db, now),
@@ -124,6 +125,10 @@ export async function counts(db: Database, now: Date) {
       .select({ n: sql<number>`count(*)::int` })
       .from(staffApprovals)
       .where(eq(staffApprovals.state, 'draft')),
+    db.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(guaranteeRequests)
+      .where(eq(guaranteeRequests.state, 'open')),
   ]);
   return {
     pending: pending.length,
@@ -132,6 +137,7 @@ export async function counts(db: Database, now: Date) {
     lettersOverdue: letters.filter((l) => l.overdue).length,
     endings: endings.length,
     approvals: approvals[0]?.n ?? 0,
+    requests: requests[0]?.n ?? 0,
   };
 }
 

@@ -5,6 +5,8 @@ import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
 import { registerStaffCaseRoutes } from './caseRoutes';
 import { registerOriginalReturnedRoute } from './originalReturned';
+import { registerStaffPartnerRoutes } from './partnerRoutes';
+import { registerStaffRequestRoutes } from './requestRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -18,5 +20,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffMemberRoutes(scope, deps);
     registerStaffCaseRoutes(scope, deps);
     registerOriginalReturnedRoute(scope, deps);
+    registerStaffPartnerRoutes(scope, deps);
+    registerStaffRequestRoutes(scope, deps);
   });
 }

@@ -12,6 +12,8 @@ import {
   StartPage,
   type Go,
 } from './pages';
+import { PartnersPage } from './PartnersPage';
+import { RequestsPage } from './RequestsPage';
 import { t } from './texts';
 import './intern.css';
 
@@ -30,6 +32,10 @@ function page(path: string, me: Me, go: Go) {
       return <EndingsPage me={me} go={go} />;
     case '/intern/mitarbeiter':
       return me.role === 'admin' ? <MembersPage /> : <StartPage me={me} go={go} />;
+    case '/intern/partner':
+      return me.role === 'admin' ? <PartnersPage /> : <StartPage me={me} go={go} />;
+    case '/intern/anfragen':
+      return <RequestsPage />;
     default:
       return <StartPage me={me} go={go} />;
   }
@@ -41,6 +47,7 @@ const navItems: [string, string][] = [
   ['/intern/abgelehnt', t.nav.declined],
   ['/intern/briefe', t.nav.letters],
   ['/intern/beendet', t.nav.endings],
+  ['/intern/anfragen', t.nav.requests],
 ];
 
 function InternApp() {
@@ -94,7 +101,10 @@ function InternApp() {
               {[
                 ...navItems,
                 ...(me.role === 'admin'
-                  ? [['/intern/mitarbeiter', t.nav.members] as [string, string]]
+                  ? ([
+                      ['/intern/mitarbeiter', t.nav.members],
+                      ['/intern/partner', t.nav.partners],
+                    ] as [string, string][])
                   : []),
               ].map(([to, label]) => (
                 <li key={to}>

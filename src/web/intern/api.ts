@@ -9,9 +9,13 @@ export class StaffApiError extends Error {
   }
 }
 
-export async function staffApi<T>(path: string, body?: unknown): Promise<T> {
+export async function staffApi<T>(
+  path: string,
+  body?: unknown,
+  method?: 'PUT' | 'DELETE',
+): Promise<T> {
   const res = await fetch(`/api/staff${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: {
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -8,7 +8,7 @@ import type { Me } from './auth';
 
 export type Go = (path: string) => void;
 
-function useLoad<T>(path: string): [T | undefined, () => void] {
+export function useLoad<T>(path: string): [T | undefined, () => void] {
   const [data, setData] = useState<T>();
   const [n, setN] = useState(0);
   useEffect(() => {
@@ -44,6 +44,7 @@ interface Counts {
   lettersOverdue: number;
   endings: number;
   approvals: number;
+  requests: number;
 }
 
 export function StartPage({ me, go }: { me: Me; go: Go }) {
@@ -55,6 +56,7 @@ export function StartPage({ me, go }: { me: Me; go: Go }) {
     ['lettersOverdue', '/intern/briefe'],
     ['endings', '/intern/beendet'],
     ['approvals', '/intern/beendet'],
+    ['requests', '/intern/anfragen'],
   ];
   return (
     <>

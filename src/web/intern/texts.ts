@@ -12,6 +12,8 @@ export const t = {
     letters: 'Briefe',
     endings: 'Beendigungen',
     members: 'Mitarbeiter',
+    partners: 'Partner',
+    requests: 'Anfragen',
     signOut: 'Abmelden',
   },
   signIn: {
@@ -46,6 +48,7 @@ export const t = {
       lettersOverdue: 'davon überfällig (älter als 2 Arbeitstage)',
       endings: 'Beendigungen der letzten 14 Tage',
       approvals: 'Vorgänge warten auf Freigabe',
+      requests: 'Anfragen für eine individuelle Bürgschaft',
     },
   },
   table: {

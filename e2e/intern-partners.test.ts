@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call } from '../src/server/testing/http';
+import { staffWithSession } from '../src/server/staff/testing/staffSession';
+import { STAFF_COOKIE } from '../src/server/staff/sessions';
+import { axeViolations } from './support/axe';
+import { launchBrowser, newPage } from './support/browser';
+import { shoot } from './support/shots';
+import { startAppServer, type AppServer } from './support/server';
+
+// Issue 24 item 4 and issue 31 item 1 in Chromium: an admin adds a partner and a sandbox key
+// (shown once, marked), a local webhook URL is refused on its field; staff answer a request for
+// an individual guarantee. The session is opened with the real services (the passkey ceremony
+// is e2e/intern.test.ts's).
+
+async function signedIn(browser: Browser, server: AppServer, role: 'admin' | 'staff') {
+  const m = await staffWithSession(server.db, {
+    role,
+    name: role === 'admin' ? 'Ada Admin' : 'Anna Amt',
+    now: new Date(),
+  });
+  const { context, page } = await newPage(browser, server.url, { width: 1280, height: 800 });
+  await context.addCookies([{ name: STAFF_COOKIE, value: m.token, url: server.url }]);
+  return page;
+}
+
+const clean = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
+
+describe('partners and guarantee requests in the back office', () => {
+  let server: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('an admin adds a partner, a sandbox key and is refused a local webhook URL', async () => {
+    const page = await signedIn(browser, server, 'admin');
+    await page.goto(`${server.url}/intern/partner`);
+    await page.getByRole('heading', { level: 1, name: 'Partner' }).waitFor();
+    await clean(page);
+
+    await page.getByLabel('Partnercode').fill('E2E1');
+    await page.getByRole('button', { name: 'Partner anlegen' }).click();
+    const nameField = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('Bitte geben Sie den Namen des Partners an.').count()).toBe(1);
+    expect(await page.getByLabel('Partnercode').inputValue()).toBe('E2E1');
+    await clean(page);
+    await nameField.fill('Hausverwaltung E2E');
+    await page.getByRole('button', { name: 'Partner anlegen' }).click();
+    const card = page.getByRole('region', { name: 'Hausverwaltung E2E (E2E1)' });
+    await card.waitFor();
+
+    await card.getByRole('button', { name: 'Sandbox-Schlüssel erzeugen' }).click();
+    const shown = card.locator('[role="status"] code');
+    await expect.poll(() => shown.textContent()).toMatch(/^mk_test_/);
+    await expect.poll(() => card.locator('.badge.sandbox').count()).toBe(1);
+    const key = (await shown.textContent())!;
+    const used = await call(
+      server.url,
+      'POST',
+      '/api/tenancies?step=start',
+      {},
+      {
+        headers: { authorization: `Bearer ${key}` },
+      },
+    );
+    expect(used.status).not.toBe(401);
+
+    const url = card.getByLabel('Webhook-URL (https, öffentliche Adresse)');
+    await url.fill('http://127.0.0.1/hook');
+    await card.getByRole('button', { name: 'Webhook-URL speichern' }).click();
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    expect(await card.getByText('Die Webhook-URL muss mit https:// beginnen.').count()).toBe(1);
+    expect(await url.inputValue()).toBe('http://127.0.0.1/hook');
+    await clean(page);
+    await shoot(page, 'intern-partners');
+
+    await card.getByRole('button', { name: /^Schlüssel mk_test_.*widerrufen$/ }).click();
+    await expect.poll(() => card.getByText(/widerrufen am/).count()).toBe(1);
+    const after = await call(
+      server.url,
+      'POST',
+      '/api/tenancies?step=start',
+      {},
+      {
+        headers: { authorization: `Bearer ${key}` },
+      },
+    );
+    expect(after.status).toBe(401);
+  }, 120_000);
+
+  test('staff see an open request on the start page and mark it answered', async () => {
+    const made = await call(
+      server.url,
+      'POST',
+      '/api/guarantee-requests',
+      {
+        amount: '75.000',
+        name: 'Erika Anfrage',
+        email: 'erika@example.org',
+        phone: '+49301234',
+        message: 'Gewerbe? Nein, eine große Wohnung.',
+      },
+      { form: true },
+    );
+    expect(made.status).toBe(201);
+    const page = await signedIn(browser, server, 'staff');
+    await page.goto(`${server.url}/intern`);
+    await expect.poll(() => page.locator('[data-count="requests"]').textContent()).toBe('1');
+    expect(await page.getByRole('link', { name: 'Partner' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Anfragen', exact: true }).click();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Anfragen' }).waitFor();
+    const row = page.getByRole('region', { name: `Referenz ${made.body.reference}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('75.000,00');
+    await clean(page);
+    await shoot(page, 'intern-requests');
+    await row.getByRole('button', { name: /als beantwortet markieren/ }).click();
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe(`Anfrage ${made.body.reference} als beantwortet markiert.`);
+    await expect.poll(() => page.getByText('Keine offenen Anfragen.').count()).toBe(1);
+    await clean(page);
+  }, 120_000);
+});
