@@ -4,6 +4,7 @@ import type { StaffDeps } from './context';
 import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
 import { registerStaffCaseRoutes } from './caseRoutes';
+import { registerStaffMoneyRoutes } from './moneyRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -16,5 +17,6 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffAuthRoutes(scope, deps);
     registerStaffMemberRoutes(scope, deps);
     registerStaffCaseRoutes(scope, deps);
+    registerStaffMoneyRoutes(scope, deps);
   });
 }
