@@ -12,6 +12,8 @@ import {
   StartPage,
   type Go,
 } from './pages';
+import { MoneyPage } from './MoneyPage';
+import { mt } from './moneyTexts';
 import { t } from './texts';
 import './intern.css';
 
@@ -28,6 +30,8 @@ function page(path: string, me: Me, go: Go) {
       return <LettersPage />;
     case '/intern/beendet':
       return <EndingsPage me={me} go={go} />;
+    case '/intern/zahlungsverkehr':
+      return <MoneyPage me={me} />;
     case '/intern/mitarbeiter':
       return me.role === 'admin' ? <MembersPage /> : <StartPage me={me} go={go} />;
     default:
@@ -41,6 +45,7 @@ const navItems: [string, string][] = [
   ['/intern/abgelehnt', t.nav.declined],
   ['/intern/briefe', t.nav.letters],
   ['/intern/beendet', t.nav.endings],
+  ['/intern/zahlungsverkehr', mt.nav],
 ];
 
 function InternApp() {
