@@ -4,6 +4,7 @@ import { staffApi, StaffApiError } from './api';
 import type { Me } from './auth';
 import { mt } from './moneyTexts';
 import { t } from './texts';
+import './money.css';
 
 interface Batch {
   id: string;
@@ -127,67 +128,71 @@ export function MoneyPage({ me }: { me: Me }) {
       <p>{mt.batches.intro}</p>
       {batches && batches.items.length === 0 && <p>{mt.empty}</p>}
       {batches && batches.items.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{mt.batches.cols.kind}</th>
-              <th scope="col">{mt.batches.cols.message}</th>
-              <th scope="col">{mt.batches.cols.on}</th>
-              <th scope="col">{mt.batches.cols.count}</th>
-              <th scope="col">{mt.batches.cols.sum}</th>
-              <th scope="col">{mt.batches.cols.state}</th>
-              <th scope="col">{mt.batches.cols.people}</th>
-              <th scope="col">{mt.batches.cols.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batches.items.map((b) => (
-              <tr key={b.id} data-batch={b.id}>
-                <td>{mt.batches.kind[b.kind]}</td>
-                <td>{b.messageId}</td>
-                <td>{day(b.executionOn)}</td>
-                <td>{b.count}</td>
-                <td>{formatCents(b.controlSumCents)}</td>
-                <td>
-                  {b.status === 'draft' && b.submittedBy
-                    ? mt.batches.status.submitted
-                    : mt.batches.status[b.status]}
-                </td>
-                <td>
-                  {[
-                    b.submittedBy && mt.batches.submittedBy(b.submittedBy),
-                    b.approvedBy && mt.batches.approvedBy(b.approvedBy),
-                    b.releasedBy && mt.batches.releasedBy(b.releasedBy),
-                  ]
-                    .filter(Boolean)
-                    .join(', ')}
-                </td>
-                <td className="actions">
-                  {b.status === 'draft' && !b.submittedBy && (
-                    <button type="button" onClick={() => void batchAction(b, 'submit')}>
-                      {mt.batches.submit}
-                    </button>
-                  )}
-                  {b.status === 'draft' && b.submittedBy && approver && (
-                    <button type="button" onClick={() => void batchAction(b, 'approve')}>
-                      {mt.batches.approve}
-                    </button>
-                  )}
-                  {b.status === 'approved' && (
-                    <button type="button" onClick={() => void download(b)}>
-                      {mt.batches.download}
-                    </button>
-                  )}
-                  {b.status !== 'released' && (
-                    <button type="button" onClick={() => void batchAction(b, 'discard')}>
-                      {mt.batches.discard}
-                    </button>
-                  )}
-                </td>
+        <div className="money-table" role="region" aria-label={mt.batches.title} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{mt.batches.cols.kind}</th>
+                <th scope="col">{mt.batches.cols.message}</th>
+                <th scope="col">{mt.batches.cols.on}</th>
+                <th scope="col">{mt.batches.cols.count}</th>
+                <th scope="col">{mt.batches.cols.sum}</th>
+                <th scope="col">{mt.batches.cols.state}</th>
+                <th scope="col">{mt.batches.cols.people}</th>
+                <th scope="col">{mt.batches.cols.action}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {batches.items.map((b) => (
+                <tr key={b.id} data-batch={b.id}>
+                  <td>{mt.batches.kind[b.kind]}</td>
+                  <td>{b.messageId}</td>
+                  <td>{day(b.executionOn)}</td>
+                  <td>{b.count}</td>
+                  <td>{formatCents(b.controlSumCents)}</td>
+                  <td>
+                    {b.status === 'draft' && b.submittedBy
+                      ? mt.batches.status.submitted
+                      : mt.batches.status[b.status]}
+                  </td>
+                  <td>
+                    {[
+                      b.submittedBy && mt.batches.submittedBy(b.submittedBy),
+                      b.approvedBy && mt.batches.approvedBy(b.approvedBy),
+                      b.releasedBy && mt.batches.releasedBy(b.releasedBy),
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </td>
+                  <td>
+                    <div className="money-actions">
+                      {b.status === 'draft' && !b.submittedBy && (
+                        <button type="button" onClick={() => void batchAction(b, 'submit')}>
+                          {mt.batches.submit}
+                        </button>
+                      )}
+                      {b.status === 'draft' && b.submittedBy && approver && (
+                        <button type="button" onClick={() => void batchAction(b, 'approve')}>
+                          {mt.batches.approve}
+                        </button>
+                      )}
+                      {b.status === 'approved' && (
+                        <button type="button" onClick={() => void download(b)}>
+                          {mt.batches.download}
+                        </button>
+                      )}
+                      {b.status !== 'released' && (
+                        <button type="button" onClick={() => void batchAction(b, 'discard')}>
+                          {mt.batches.discard}
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <Upload
@@ -200,79 +205,83 @@ export function MoneyPage({ me }: { me: Me }) {
       <h2>{mt.unmatched.title}</h2>
       {unmatched && unmatched.items.length === 0 && <p>{mt.empty}</p>}
       {unmatched && unmatched.items.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{mt.unmatched.cols.ref}</th>
-              <th scope="col">{mt.unmatched.cols.kind}</th>
-              <th scope="col">{mt.unmatched.cols.reason}</th>
-              <th scope="col">{mt.unmatched.cols.amount}</th>
-              <th scope="col">{mt.unmatched.cols.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {unmatched.items.map((i) => (
-              <tr key={i.id}>
-                <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
-                <td>{mt.unmatched.kind[i.kind]}</td>
-                <td>{i.reason ?? ''}</td>
-                <td>{formatCents(i.amountCents)}</td>
-                <td>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void act(async () => {
-                        await staffApi(`/money/unmatched/${i.id}/resolve`, {});
-                        return mt.unmatched.resolved;
-                      })
-                    }
-                  >
-                    {mt.unmatched.resolve}
-                  </button>
-                </td>
+        <div className="money-table" role="region" aria-label={mt.unmatched.title} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{mt.unmatched.cols.ref}</th>
+                <th scope="col">{mt.unmatched.cols.kind}</th>
+                <th scope="col">{mt.unmatched.cols.reason}</th>
+                <th scope="col">{mt.unmatched.cols.amount}</th>
+                <th scope="col">{mt.unmatched.cols.action}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {unmatched.items.map((i) => (
+                <tr key={i.id}>
+                  <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
+                  <td>{mt.unmatched.kind[i.kind]}</td>
+                  <td>{i.reason ?? ''}</td>
+                  <td>{formatCents(i.amountCents)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void act(async () => {
+                          await staffApi(`/money/unmatched/${i.id}/resolve`, {});
+                          return mt.unmatched.resolved;
+                        })
+                      }
+                    >
+                      {mt.unmatched.resolve}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <h2>{mt.refunds.title}</h2>
       {refunds && refunds.items.length === 0 && <p>{mt.empty}</p>}
       {refunds && refunds.items.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{mt.refunds.cols.number}</th>
-              <th scope="col">{mt.refunds.cols.amount}</th>
-              <th scope="col">{mt.refunds.cols.due}</th>
-              <th scope="col">{mt.refunds.cols.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.items.map((r) => (
-              <tr key={r.id}>
-                <td>{r.contractNumber}</td>
-                <td>{formatCents(r.amountCents)}</td>
-                <td>{day(r.dueOn)}</td>
-                <td>
-                  {approver && (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void act(async () => {
-                          await staffApi(`/money/refunds/${r.id}/paid`, {});
-                          return mt.refunds.paid;
-                        })
-                      }
-                    >
-                      {mt.refunds.markPaid}
-                    </button>
-                  )}
-                </td>
+        <div className="money-table" role="region" aria-label={mt.refunds.title} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{mt.refunds.cols.number}</th>
+                <th scope="col">{mt.refunds.cols.amount}</th>
+                <th scope="col">{mt.refunds.cols.due}</th>
+                <th scope="col">{mt.refunds.cols.action}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {refunds.items.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.contractNumber}</td>
+                  <td>{formatCents(r.amountCents)}</td>
+                  <td>{day(r.dueOn)}</td>
+                  <td>
+                    {approver && (
+                      <button
+                        type="button"
+                        onClick={() =>
+                          void act(async () => {
+                            await staffApi(`/money/refunds/${r.id}/paid`, {});
+                            return mt.refunds.paid;
+                          })
+                        }
+                      >
+                        {mt.refunds.markPaid}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
 
       <Bordero onError={setError} />
