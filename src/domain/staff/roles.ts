@@ -36,6 +36,12 @@ export const staffPermissions = {
   'approvals.draft': ['staff', 'supervisor', 'admin'],
   /** Approve or refuse another person's draft. */
   'approvals.decide': ['supervisor', 'admin'],
+  /** Bank files, unmatched bank items, refunds, Bordero: read (ADR 1226). */
+  'money.read': ['staff', 'supervisor', 'admin'],
+  /** Put a bank file forward, download an approved one, discard, import bank files, resolve. */
+  'money.work': ['staff', 'supervisor', 'admin'],
+  /** Approve another person's bank file; mark a refund paid without a statement. */
+  'money.approve': ['supervisor', 'admin'],
   /** Invite staff, change roles, disable, revoke sessions. */
   'staff.manage': ['admin'],
   /** Partners, API keys, webhooks. */

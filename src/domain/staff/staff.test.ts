@@ -21,6 +21,11 @@ describe('staff roles', () => {
     ['admin', 'staff.manage', true],
     ['admin', 'approvals.decide', true],
     ['admin', 'partners.manage', true],
+    ['staff', 'money.read', true],
+    ['staff', 'money.work', true],
+    ['staff', 'money.approve', false],
+    ['supervisor', 'money.approve', true],
+    ['admin', 'money.approve', true],
   ])('%s may %s: %s', (role, permission, expected) => {
     expect(mayDo(role, permission)).toBe(expected);
   });

@@ -2,6 +2,7 @@ import type { Database, Tx } from '../db/client';
 import { staffAudit } from '../db/schema/index';
 import { recordContractEvent, type EventDetails } from '../contracts/events';
 import type { ContractEventType } from '../../domain/contracts/status';
+import { moneyAuditActions } from './moneyAudit';
 
 /**
  * What the audit trail records (ADR 1201): every staff read of personal data and every change.
@@ -33,6 +34,7 @@ export const auditActions = {
   'session.sign_in': 'Angemeldet',
   'session.sign_out': 'Abgemeldet',
   forbidden: 'Nicht erlaubte Aktion versucht',
+  ...moneyAuditActions,
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActions;

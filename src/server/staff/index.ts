@@ -7,6 +7,7 @@ import { registerStaffCaseRoutes } from './caseRoutes';
 import { registerOriginalReturnedRoute } from './originalReturned';
 import { registerStaffPartnerRoutes } from './partnerRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
+import { registerStaffMoneyRoutes } from './moneyRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -22,5 +23,6 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerOriginalReturnedRoute(scope, deps);
     registerStaffPartnerRoutes(scope, deps);
     registerStaffRequestRoutes(scope, deps);
+    registerStaffMoneyRoutes(scope, deps);
   });
 }

@@ -14,6 +14,8 @@ import {
 } from './pages';
 import { PartnersPage } from './PartnersPage';
 import { RequestsPage } from './RequestsPage';
+import { MoneyPage } from './MoneyPage';
+import { mt } from './moneyTexts';
 import { t } from './texts';
 import './intern.css';
 
@@ -30,6 +32,8 @@ function page(path: string, me: Me, go: Go) {
       return <LettersPage />;
     case '/intern/beendet':
       return <EndingsPage me={me} go={go} />;
+    case '/intern/zahlungsverkehr':
+      return <MoneyPage me={me} />;
     case '/intern/mitarbeiter':
       return me.role === 'admin' ? <MembersPage /> : <StartPage me={me} go={go} />;
     case '/intern/partner':
@@ -48,6 +52,7 @@ const navItems: [string, string][] = [
   ['/intern/briefe', t.nav.letters],
   ['/intern/beendet', t.nav.endings],
   ['/intern/anfragen', t.nav.requests],
+  ['/intern/zahlungsverkehr', mt.nav],
 ];
 
 function InternApp() {

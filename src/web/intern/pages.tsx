@@ -5,6 +5,8 @@ import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
 import type { Me } from './auth';
+import type { MoneyCounts } from './MoneyPage';
+import { mt } from './moneyTexts';
 
 export type Go = (path: string) => void;
 
@@ -49,6 +51,7 @@ interface Counts {
 
 export function StartPage({ me, go }: { me: Me; go: Go }) {
   const [c] = useLoad<Counts>('/overview');
+  const [m] = useLoad<MoneyCounts>('/money/overview');
   const rows: [keyof Counts, string][] = [
     ['pending', '/intern/offen'],
     ['declined', '/intern/abgelehnt'],
@@ -67,6 +70,13 @@ export function StartPage({ me, go }: { me: Me; go: Go }) {
           <li key={k}>
             <Link to={to} go={go}>
               <strong data-count={k}>{c ? c[k] : '…'}</strong> {t.start.counts[k]}
+            </Link>
+          </li>
+        ))}
+        {(['drafts', 'approved', 'unmatched'] as const).map((k) => (
+          <li key={k}>
+            <Link to="/intern/zahlungsverkehr" go={go}>
+              <strong data-count={`money-${k}`}>{m ? m[k] : '…'}</strong> {mt.counts[k]}
             </Link>
           </li>
         ))}
