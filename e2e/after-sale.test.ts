@@ -212,7 +212,7 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
   });
 
   test('magic link -> IBAN change -> cancellation: documents, e-mails, /vertrag and /pruefen all say it takes effect only with the landlord (ADR 0925)', async () => {
-    const { number, verificationToken, releaseCode } = await acceptedContract(h.server);
+    const { number, verificationToken, landlordCode } = await acceptedContract(h.server);
     // The documents the tenant and the landlord hold: one wording of the rule.
     const docs = await checkedAttachments(h.server.smtp, number);
     expect(docs.get(`Buergschaftsurkunde-${number}.pdf`)).toContain(cancellationRule.landlord);
@@ -290,7 +290,7 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
 
     // The release arrives today: the cancellation takes effect today, on every surface.
     const today = inDays(0);
-    await app.fill('c.code', releaseCode);
+    await app.fill('c.code', landlordCode);
     await app.clickButton(contractTexts.verify.release);
     const ended = contractTexts.verify.statusText('cancelled', today);
     await page.getByTestId('verification-status').filter({ hasText: ended }).waitFor();

@@ -369,8 +369,10 @@ describe('tenant friction (issue 27)', () => {
       .poll(() => page.getByRole('status').allInnerTexts())
       .toContain(ui.saveProgress.sentTo('check-later@example.org'));
     // Not submitted: no overlay, the state call knows no order, the boxes are still ticked.
-    const state = await (await fetch(`${harness.server.url}/api/application/state/${cid}`)).json();
-    expect(state.state).toBe('not_submitted');
+    // (a draft has no order state: 409 not_submitted, ADR 0928)
+    const stateCall = await fetch(`${harness.server.url}/api/application/state/${cid}`);
+    expect(stateCall.status).toBe(409);
+    expect((await stateCall.json()).errors[0].code).toBe('not_submitted');
     expect(await page.locator('#processing-text').count()).toBe(0);
     expect(await page.getByLabel(labelOf('objective.conditionsAccepted')).isChecked()).toBe(true);
     // The tenant can still conclude right away.

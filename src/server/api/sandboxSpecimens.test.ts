@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../clock';
-import { contractCredentials } from '../contracts/credentials';
+import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { signerKeyFromP12 } from '../documents/cadesSigner';
 import type { SealIdentity } from '../documents/seal';
 import { pdfPageTexts } from '../documents/testing/pdfText';
@@ -101,7 +101,9 @@ describe.each(engines)('sandbox specimens and partner ownership on %s', (engine)
     }
 
     // /pruefen: a notice and never "gültig" (the page reads `sandbox`); the API says so.
-    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    // The code of the landlord's letter (ADR 1119), not the certificate's.
+    const releaseCode = landlordReleaseCode(s.config.serverSecret, id);
     const v = await call(s.url, 'GET', `/api/contracts/verification/${verificationToken}`);
     expect(v.status).toBe(200);
     expect(v.body.sandbox).toBe(true);
@@ -115,10 +117,13 @@ describe.each(engines)('sandbox specimens and partner ownership on %s', (engine)
     );
     expect(released.status).toBe(200);
     const letters = await s.db.executeSql(
-      'SELECT kind, sandbox FROM contract_letters WHERE application_id = $1::uuid',
+      'SELECT kind, sandbox FROM contract_letters WHERE application_id = $1::uuid ORDER BY kind',
       [id],
     );
-    expect(letters.rows).toEqual([{ kind: 'released', sandbox: true }]);
+    expect(letters.rows).toEqual([
+      { kind: 'release_code', sandbox: true },
+      { kind: 'released', sandbox: true },
+    ]);
   });
 
   it('a live contract: no mark, the operator seal, no sandbox flag', async () => {
@@ -151,8 +156,8 @@ describe.each(engines)('sandbox specimens and partner ownership on %s', (engine)
       expect(r.body.errors[0].code).toBe('foreign_application');
     }
     // The draft keeps its partner: nothing of the refused calls was written.
-    const state = await call(s.url, 'GET', `/api/application/state/${portals.body.cid}`);
-    expect(state.body.partnerCode).toBe('PORTAL');
+    const loaded = await call(s.url, 'GET', `/api/tenancies?cid=${portals.body.cid}`);
+    expect(loaded.body.data.partnerCode).toBe('PORTAL');
 
     // Another partner's sandbox test, by a sandbox key of IMMO1.
     const theirs = await call(s.url, 'POST', '/api/tenancies?step=start', {}, bearer(otherSandbox));

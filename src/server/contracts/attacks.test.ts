@@ -215,7 +215,7 @@ describe.each(engines)('contract attacks on %s', (engine) => {
     const cert = (await certificate())!;
     const text = await pdfText(new Uint8Array(cert.content));
     expect(text).not.toContain(printed.releaseCode);
-    expect(text.replace(/\s+/g, ' ')).toContain('der Code steht nicht auf dieser Urkunde');
+    expect(text.replace(/\s+/g, ' ')).toContain('Der Freigabecode steht nicht auf dieser Urkunde.');
     const path = `/api/contracts/verification/${printed.verificationToken}/release`;
     const own = await call(s.url, 'POST', path, { code: printed.releaseCode });
     expect(own.status).toBe(400);

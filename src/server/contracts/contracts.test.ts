@@ -282,7 +282,8 @@ describe.each(engines)('after the sale on %s', (engine) => {
     expect(again.status).toBe(409);
 
     // The landlord's release arrives: the cancellation takes effect that day.
-    const { verificationToken, releaseCode } = contractCredentials(s.config.serverSecret, id);
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    const releaseCode = landlordReleaseCode(s.config.serverSecret, id);
     const pending = await call(s.url, 'GET', `/api/contracts/verification/${verificationToken}`);
     expect(pending.body).toMatchObject({ status: 'cancellation_requested' });
     const released = await call(
@@ -313,6 +314,7 @@ describe.each(engines)('after the sale on %s', (engine) => {
       .from(contractLetters)
       .where(eq(contractLetters.applicationId, id));
     expect(letters.map((l) => `${l.recipient}:${l.kind}`)).toEqual([
+      'landlord:release_code',
       'landlord:cancellation_requested',
       'landlord:released',
     ]);

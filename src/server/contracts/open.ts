@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   germanToIso,
@@ -56,6 +57,8 @@ export async function openContract(
       applicationId: args.applicationId,
       recipient: 'landlord',
       kind: 'release_code',
+      // A sandbox test contract's letter is marked (ADR 1130): never posted.
+      sandbox: sql<boolean>`(SELECT sandbox FROM applications WHERE id = ${args.applicationId})`,
       createdAt: args.now,
     });
 }

@@ -65,7 +65,8 @@ describe('guarantee certificate', () => {
       '02.03.2026',
       'Der Vermieter gibt sie frei online',
       cancellationRule.landlord,
-      'der Code steht nicht auf dieser',
+      'Der Freigabecode steht nicht auf dieser Urkunde.',
+      'mit dem Freigabecode aus dem Brief des Bürgen',
     ]) {
       expect(text).toContain(phrase);
     }

@@ -39,11 +39,11 @@ afterAll(() => closeRenderThread());
 
 describe('the document threads (issue 30)', () => {
   it('run below the priority of the thread that answers HTTP', async () => {
-    const before = niceByThread();
+    // Test files share their worker (ADR 1010): an earlier file may have started the document
+    // thread already, so the thread that rendered is found by its work, not by being new.
     await certificate(1);
     const after = niceByThread();
-    const started = [...after].filter(([tid]) => !before.has(tid));
-    expect(started.map(([, nice]) => nice)).toContain(documentThreadNice);
+    expect([...after.values()]).toContain(documentThreadNice);
     expect(after.get(process.pid)).toBe(0); // the main thread's id is the process id
   });
 

@@ -52,7 +52,7 @@ describe.each(engines)('collection run on %s', (engine) => {
       dueOn: '2026-03-16',
       amountCents: rate,
       endToEndId: `${number}-${contract.startOn.replaceAll('-', '')}-1`,
-      mandateReference: `${number}-01`,
+      mandateReference: contract.mandateReference,
     });
     const notice = await mailTo(
       smtp,
@@ -62,7 +62,7 @@ describe.each(engines)('collection run on %s', (engine) => {
     const euros = `${(rate / 100).toFixed(2).replace('.', ',')} €`;
     expect(notice.text).toContain(`Betrag: ${euros}`);
     expect(notice.text).toContain('Fälligkeitstag (Abbuchung): 16.03.2026');
-    expect(notice.text).toContain(`Mandatsreferenz: ${number}-01`);
+    expect(notice.text).toContain(`Mandatsreferenz: ${contract.mandateReference}`);
     expect(notice.text).toContain('Gläubiger-Identifikationsnummer: DE98ZZZ09999999999');
     // at least five days before the due day
     expect(debit.noticeSentAt!.toISOString() <= '2026-03-11T05:00:00.000Z').toBe(true);

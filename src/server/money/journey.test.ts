@@ -9,6 +9,7 @@ import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { refunds, sepaDebits, sepaMandates } from '../db/schema/index';
 import { formatCents, summaryOf } from '../../domain/index';
 import { camt053, camt054 } from '../../domain/money/testing/bankFixtures';
+import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { acceptedContract, contractSession, EMAIL, mailTo } from './testing/contract';
 import { xsdErrors } from './testing/xsd';
 import { runCollection } from './collection';
@@ -95,7 +96,7 @@ describe.each(engines)('money journey on %s', (engine) => {
     const stopped = await s.db.orm
       .select()
       .from(sepaMandates)
-      .where(eq(sepaMandates.reference, `${number}-01`));
+      .where(eq(sepaMandates.reference, contract.mandateReference));
     expect(stopped[0]!.stopReason).toBe('AC04');
     const ask = await mailTo(smtp, EMAIL, `Bitte neue Bankverbindung angeben – Vertrag ${number}`);
     expect(ask.text).toContain(`Lastschrift über ${formatCents(rate)} vom 16.03.2026`);
@@ -151,27 +152,35 @@ describe.each(engines)('money journey on %s', (engine) => {
     ledger = summaryOf(await entriesOf(s.db.orm, id));
     expect(ledger).toMatchObject({ collectedCents: rate, openCents: 0 });
 
-    // the tenant cancels to 31 March: of the collected premium the rest of the period comes back
+    // the tenant cancels on 24 March; it takes effect with the landlord's release that day
+    // (ADR 0925): of the collected premium the rest of the period comes back
     clock.set('2026-03-24T10:00:00Z');
     const later = await contractSession(s, smtp, number); // the first one lasted 30 minutes
     const cancelled = await call(
       s.url,
       'POST',
       '/api/contracts/me/cancellation',
-      { date: '31.03.2026' },
+      {},
       { headers: later },
     );
     expect(cancelled.status).toBe(200);
-    const refund = cancelled.body.refundCents as number;
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    const releasedByLandlord = await call(
+      s.url,
+      'POST',
+      `/api/contracts/verification/${verificationToken}/release`,
+      { code: landlordReleaseCode(s.config.serverSecret, id) },
+    );
+    expect(releasedByLandlord.body.status).toBe('cancelled');
+    const owed = await s.db.orm.select().from(refunds).where(eq(refunds.applicationId, id));
+    expect(owed).toMatchObject([{ status: 'open', dueOn: '2026-04-07' }]);
+    const refund = owed[0]!.amountCents;
     expect(refund).toBeGreaterThan(0);
     expect(refund).toBeLessThan(rate);
-    expect(cancelled.body.outstandingCents).toBe(0);
-    const confirm = await mailTo(smtp, EMAIL, 'Bestätigung Ihrer Kündigung');
+    const confirm = await mailTo(smtp, EMAIL, 'Ihre Kündigung ist wirksam');
     expect(confirm.text).toContain(
       `Von Ihren bei uns eingegangenen Beiträgen erstatten wir Ihnen ${formatCents(refund)} innerhalb von 14 Tagen`,
     );
-    const owed = await s.db.orm.select().from(refunds).where(eq(refunds.applicationId, id));
-    expect(owed).toMatchObject([{ amountCents: refund, status: 'open', dueOn: '2026-04-07' }]);
 
     // 25 March: the refund file (pain.001), four eyes, downloaded
     clock.set('2026-03-25T05:00:00Z');

@@ -7,6 +7,7 @@ import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
 import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { ledgerEntries, refunds } from '../db/schema/index';
+import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { acceptedContract, contractSession, EMAIL, mailTo } from './testing/contract';
 import { book, entriesOf } from './ledger';
 import { markRefundPaid } from './refunds';
@@ -33,33 +34,29 @@ describe.each(engines)('settlement from the ledger on %s', (engine) => {
   it('a cancellation before the first debit refunds nothing and shows the premium as owed', async () => {
     const { number, id, contract } = await acceptedContract(s);
     const headers = await contractSession(s, smtp, number);
-    const quote = await call(
+    const done = await call(s.url, 'POST', '/api/contracts/me/cancellation', {}, { headers });
+    expect(done.status).toBe(200);
+    // It takes effect with the landlord's release (ADR 0925), here on 30 April; no debit ran.
+    clock.set('2026-04-30T10:00:00Z');
+    const { verificationToken } = contractCredentials(s.config.serverSecret, id);
+    const released = await call(
       s.url,
       'POST',
-      '/api/contracts/me/cancellation-quote',
-      { date: '30.04.2026' },
-      { headers },
+      `/api/contracts/verification/${verificationToken}/release`,
+      { code: landlordReleaseCode(s.config.serverSecret, id) },
     );
-    expect(quote.body.refundCents).toBe(0);
-    expect(quote.body.outstandingCents).toBeGreaterThan(0);
-    const done = await call(
-      s.url,
-      'POST',
-      '/api/contracts/me/cancellation',
-      { date: '30.04.2026' },
-      { headers },
-    );
-    expect(done.body).toEqual(quote.body);
-    const mail = await mailTo(smtp, EMAIL, 'Bestätigung Ihrer Kündigung');
+    expect(released.body.status).toBe('cancelled');
+    const mail = await mailTo(smtp, EMAIL, 'Ihre Kündigung ist wirksam');
     expect(mail.text).not.toContain('erstatten');
     expect(mail.text).not.toContain('Zu viel gezahlte');
     expect(mail.text).toContain('noch nicht bei uns eingegangen');
     // the premium to the day is booked as due, nothing as refund
     const entries = await entriesOf(s.db.orm, id);
+    expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.kind === 'premium_due')).toBe(true);
-    expect(entries.reduce((a, e) => a + e.amountCents, 0)).toBe(done.body.outstandingCents);
     expect(entries[0]!.period).toBe(contract.startOn);
     expect(await s.db.orm.select().from(refunds).where(eq(refunds.applicationId, id))).toEqual([]);
+    clock.set(testNow);
   });
 
   it('a withdrawal refunds what was collected, not a returned debit; the ledger refuses updates', async () => {
@@ -85,10 +82,9 @@ describe.each(engines)('settlement from the ledger on %s', (engine) => {
         source: 'test:second',
       });
     });
-    const r = await call(s.url, 'POST', '/api/contracts/withdrawal', {
-      contractNumber: contract.contractNumber,
-      email: EMAIL,
-    });
+    // The tenant withdraws on the contract page (number and address alone only ask, ADR 1116).
+    const headers = await contractSession(s, smtp, contract.contractNumber);
+    const r = await call(s.url, 'POST', '/api/contracts/me/withdrawal', {}, { headers });
     expect(r.status).toBe(200);
     const mail = await mailTo(smtp, EMAIL, 'Bestätigung Ihres Widerrufs');
     const euros = (rate / 100).toFixed(2).replace('.', ',');

@@ -114,6 +114,11 @@ describe.each(engines)('file modes after npm run decide on %s', (engine: Engine)
         await migrate(db);
       }
       const { id, number } = await pendingApplication(db, dataDir);
+      // decide uses the PUBLIC_URL a server stored at its start (issue 27); none ran here.
+      await db.executeSql(
+        `INSERT INTO server_settings (key, value) VALUES ('public_url', 'https://antrag.example')
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      );
       if (!pg) await db.close();
       // The test process's umask (022) left its own files open: the command closes them too.
       const ok = await decide([number, 'accept'], env);

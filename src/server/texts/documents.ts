@@ -48,7 +48,7 @@ export const documentTexts = {
     release: {
       before: 'Die Bürgschaft ist unbefristet. Der Vermieter gibt sie ',
       bold: 'frei',
-      after: ` online über den unten genannten Link oder QR-Code mit dem Freigabecode, den nur der Vermieter per Brief vom Bürgen an seine Anschrift aus dem Antrag erhält, oder schriftlich gegenüber dem Bürgen. ${cancellationRule.landlord}`,
+      after: ` online über den unten genannten Link mit dem Freigabecode aus dem Brief des Bürgen an ihn oder schriftlich gegenüber dem Bürgen. ${cancellationRule.landlord}`,
     },
     /** The guarantor's address stands in the table above; here only where to write. */
     contact: (email: string) =>
@@ -58,7 +58,7 @@ export const documentTexts = {
       qrAlt: (url: string) => `QR-Code mit dem Link zur Prüfseite dieser Bürgschaft: ${url}`,
       page: 'Prüfseite:',
       explanation:
-        'Die Prüfseite zeigt, ob die Bürgschaft gilt, widerrufen, freigegeben oder gekündigt ist. Dort gibt der Vermieter sie mit dem Freigabecode frei, den er per Brief an seine Anschrift aus dem Antrag erhält; der Code steht nicht auf dieser Urkunde.',
+        'Die Prüfseite zeigt, ob die Bürgschaft gilt. Der Freigabecode steht nicht auf dieser Urkunde.',
     },
     sealNote:
       'Diese Urkunde ist mit einem elektronischen Siegel des Bürgen versehen und ohne Unterschrift gültig.',
