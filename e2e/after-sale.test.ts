@@ -1,59 +1,21 @@
 import { describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { contractTexts } from '../src/domain/messages/contracts';
 import { cancellationRule } from '../src/domain/messages/cancellationRule';
-import { contracts } from '../src/server/db/schema/index';
-import {
-  contractCredentials,
-  firstMandateReferenceOf,
-  landlordReleaseCode,
-} from '../src/server/contracts/credentials';
-import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
 import { pdfText } from '../src/server/documents/testing/pdfText';
 import { poppler } from '../src/server/documents/testing/pdfTools';
 import { leaves, parseMime, type MimePart } from '../src/server/mail/testing/mime';
 import type { SmtpPeer } from '../src/server/mail/testing/smtp-peer';
-import { addDays, todayInBerlin } from '../src/domain/dates';
 import { inDays } from './support/dates';
 import { shoot as shootPage } from './support/shots';
+import { acceptedContract } from './support/contracts';
 import { useBrowserApp } from './support/harness';
-import type { AppServer } from './support/server';
 
 // Issue 12 (items 2-5): the withdrawal button, the tenant's contract page and the landlord's
 // verification page in a real browser, with mail through a real SMTP peer, on both engines.
 const EMAIL = 'max.mustermann@example.org';
 const DATE_TIME = /\d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}:\d{2} Uhr/;
-
-/** Persona Mustermann (accepted, digital) submitted through the new API; waits for the decision. */
-async function acceptedContract(server: AppServer) {
-  // The fixture's dates are for the API tests' pinned clock; this server runs on today.
-  const app = completeNewApiApplication() as {
-    rentalObject: { rentalContract: Record<string, unknown> };
-  } & Record<string, unknown>;
-  app.rentalObject.rentalContract.signedAt = isoIn(-5);
-  app.rentalObject.rentalContract.movedInAt = isoIn(10);
-  app.policyStartDate = isoIn(10);
-  const body = { ...app, ...(await securityFields(server.url)) };
-  const cid = (await call(server.url, 'POST', '/api/tenancies', body)).body.cid as string;
-  let st = await call(server.url, 'GET', `/api/application/state/${cid}`);
-  for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    st = await call(server.url, 'GET', `/api/application/state/${cid}`);
-  }
-  expect(st.body.state).toBe('accepted');
-  const number = st.body.orderId as string;
-  const row = (
-    await server.db.orm.select().from(contracts).where(eq(contracts.contractNumber, number))
-  )[0]!;
-  return {
-    number,
-    mandateReference: firstMandateReferenceOf(row.applicationId),
-    ...contractCredentials(server.config.serverSecret, row.applicationId),
-    landlordCode: landlordReleaseCode(server.config.serverSecret, row.applicationId),
-  };
-}
 
 /** The last mail the SMTP peer received whose subject contains `subject`, parsed. */
 async function mail(smtp: SmtpPeer, subject: string): Promise<MimePart> {
@@ -103,8 +65,6 @@ async function shoot(page: Page, name: string, engine: string) {
 
 /** Mail text wraps lines; the sentences are compared without the breaks. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ');
-
-const isoIn = (n: number) => addDays(todayInBerlin(new Date()), n);
 
 describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) => {
   const h = useBrowserApp({ engine });

@@ -212,6 +212,57 @@ interface CaseFile {
   timeline: { type: string; actor: string; at: string }[];
 }
 
+/** Records the original certificate's return, in two steps (it ends the guarantee). */
+function OriginalReturned({
+  number,
+  onDone,
+}: {
+  number: string;
+  onDone: (message: string) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState('');
+  const o = t.original;
+  return (
+    <section aria-labelledby="h-original">
+      <h2 id="h-original">{o.title}</h2>
+      <p>{o.intro}</p>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {asking ? (
+        <p>
+          <button
+            type="button"
+            onClick={async () => {
+              try {
+                await staffApi(`/contracts/${encodeURIComponent(number)}/original-returned`, {});
+                setAsking(false);
+                onDone(o.done);
+              } catch (err) {
+                setError((err as Error).message);
+              }
+            }}
+          >
+            {o.confirm}
+          </button>{' '}
+          <button type="button" onClick={() => setAsking(false)}>
+            {o.cancel}
+          </button>
+        </p>
+      ) : (
+        <p>
+          <button type="button" onClick={() => setAsking(true)}>
+            {o.record}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
 export function CasePage({ id }: { id: string }) {
   const [file, reload] = useLoad<CaseFile>(`/cases/${encodeURIComponent(id)}`);
   // Outside the forms: a decision removes its form, its confirmation stays.
@@ -291,6 +342,17 @@ export function CasePage({ id }: { id: string }) {
           />
         </>
       )}
+      {file.contract &&
+        (file.contract.status === 'active' ||
+          file.contract.status === 'cancellation_requested') && (
+          <OriginalReturned
+            number={file.contract.contractNumber}
+            onDone={(message) => {
+              setNotice(message);
+              reload();
+            }}
+          />
+        )}
       <h2>{t.caseFile.documents}</h2>
       {file.documents.length === 0 ? (
         <p>{t.caseFile.none}</p>

@@ -141,6 +141,16 @@ export const t = {
     state: 'Stand',
     none: 'Keine.',
   },
+  /** The original certificate came back by post (ADR 0925): ends the guarantee like a release. */
+  original: {
+    title: 'Originalurkunde eingegangen',
+    intro:
+      'Ist die Originalurkunde per Post bei uns eingegangen, endet die Bürgschaft heute wie mit der Freigabe des Vermieters; eine Kündigung des Mieters wird damit wirksam. Mieter und Vermieter erhalten Nachricht.',
+    record: 'Eingang der Originalurkunde erfassen',
+    confirm: 'Eingang verbindlich erfassen',
+    cancel: 'Abbrechen',
+    done: 'Der Eingang der Originalurkunde ist erfasst; die Bürgschaft ist beendet.',
+  },
   /** States and timeline events in German; an unknown code is shown as it is. */
   states: {
     pending: 'offen (in Prüfung)',
