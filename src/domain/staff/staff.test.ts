@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { staffPermissions } from './roles';
 import { mayDo, staffRoles, type StaffRole } from './roles';
 import { enrolmentState, staffSessionLimits, staffSessionState } from './sessions';
-import { easterSunday, letterOverdue } from './workdays';
+import { easterSunday } from '../money/target2';
+import { letterOverdue } from './workdays';
 import { approvalRefusal, approvalStates, nextApprovalState } from './approvals';
 
 const t0 = new Date('2026-03-02T09:00:00Z');

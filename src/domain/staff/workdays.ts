@@ -1,27 +1,9 @@
 // Working days for the back office's deadlines (a letter not posted within 2 working days is
 // flagged): Monday to Friday without the public holidays all German states share. Pure.
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
+import { easterSunday } from '../money/target2';
 
-/** Easter Sunday (Gregorian; the anonymous algorithm of Meeus/Jones/Butcher). */
-export function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return iso(utc(year, month, day));
-}
+const iso = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The nationwide public holidays of a year (Neujahr … 2. Weihnachtstag). */
 function nationwideHolidays(year: number): Set<string> {
