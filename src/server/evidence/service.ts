@@ -148,7 +148,7 @@ export async function storeEvidenceFiles(
         .from(evidenceFiles)
         .where(and(eq(evidenceFiles.ownerKind, owner.kind), eq(evidenceFiles.ownerId, owner.id)));
       if (countRefusal(row?.n ?? 0, accepted.length, settings.limits)) return undefined;
-      const rows = accepted.map((f) => ({
+      const rows = accepted.map((f, position) => ({
         id: f.id,
         ownerKind: owner.kind,
         ownerId: owner.id,
@@ -159,6 +159,7 @@ export async function storeEvidenceFiles(
         store: store.kind,
         storageKey: f.key,
         createdAt,
+        position,
       }));
       if (rows.length) await tx.insert(evidenceFiles).values(rows);
       return rows;
@@ -211,7 +212,7 @@ export async function listEvidence(
     .select(fileColumns)
     .from(evidenceFiles)
     .where(and(eq(evidenceFiles.ownerKind, owner.kind), eq(evidenceFiles.ownerId, owner.id)))
-    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.position));
 }
 
 export interface EvidenceLink {

@@ -15,7 +15,8 @@ CREATE TABLE "evidence_files" (
 	"sha256" text NOT NULL,
 	"store" text NOT NULL,
 	"storage_key" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"created_at" timestamp with time zone NOT NULL,
+	"position" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "evidence_files_owner_idx" ON "evidence_files" USING btree ("owner_kind","owner_id","created_at");
