@@ -89,6 +89,18 @@ describe.each(engines)('storing evidence (%s)', (engine) => {
     expect(empty).toMatchObject({ ok: false, error: { code: 'evidence_type' } });
   });
 
+  it('refuses a file over the size limit before looking at it', async () => {
+    const big = await storeEvidence(deps, {
+      owner: owner(),
+      fileName: 'scan.pdf',
+      bytes: pdfOf(10 * 1024 * 1024 + 1),
+    });
+    expect(big).toMatchObject({
+      ok: false,
+      error: { code: 'evidence_too_large', fileName: 'scan.pdf' },
+    });
+  });
+
   it('names a file by its detected type and deletes one file of its owner only', async () => {
     const o = owner();
     const r = await storeEvidence(deps, {
