@@ -100,6 +100,24 @@ describe.each(engines)('evidence in S3 through the real server (%s)', (engine) =
     expect(gone.status).toBe(410);
   });
 
+  it('takes a 9 MB scan with the default limits (BODY_LIMIT is for JSON bodies, not for files)', async () => {
+    const deps = evidenceDeps({ db: s.db, clock: systemClock, config: s.config });
+    const owner: EvidenceOwner = { kind: 'claim', id: randomUUID() };
+    const scan = pdfOf(9 * 1024 * 1024);
+    const form = new FormData();
+    form.append('files', blobOf(scan), 'Scan.pdf');
+    const r = await fetch(`${s.url}${evidenceUploadLink(deps, owner, 'landlord').url}`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(r.status).toBe(201);
+    const { files } = (await r.json()) as { files: { id: string; size: number }[] };
+    expect(files[0]!.size).toBe(scan.byteLength);
+    const d = await fetch(`${s.url}${evidenceLink(deps, files[0]!.id, 'staff').url}`);
+    expect(Buffer.from(await d.arrayBuffer()).equals(scan)).toBe(true);
+    await deleteEvidenceOf(deps, owner);
+  });
+
   it('keeps files stored in the database readable after the operator switches to S3', async () => {
     const withoutS3 = { ...s.config, evidence: { ...s.config.evidence, s3: undefined } };
     const before = evidenceDeps({ db: s.db, clock: systemClock, config: withoutS3 });
