@@ -3,6 +3,7 @@ import { evidenceTexts } from '../messages/evidence';
 import {
   countRefusal,
   defaultEvidenceLimits,
+  evidenceAccept,
   evidenceErrorCodes,
   isEvidenceMime,
   sizeRefusal,
@@ -14,6 +15,7 @@ describe('evidence rules', () => {
     for (const other of ['image/gif', 'image/svg+xml', 'application/x-msdownload', 'text/html', ''])
       expect(isEvidenceMime(other)).toBe(false);
     expect(isEvidenceMime(undefined)).toBe(false);
+    expect(evidenceAccept).toBe('application/pdf,image/jpeg,image/png,.pdf,.jpg,.png,.jpeg');
   });
 
   it('refuses a size over the limit and a count over the limit, at the limit not', () => {

@@ -64,6 +64,11 @@ export async function registerEvidenceRoutes(
       return reply.code(410).send(apiError(410, 'link_expired', texts.link_expired));
     const found = await readEvidence(deps, check.value.fileId);
     if (!found) return reply.code(410).send(apiError(410, 'gone', texts.gone));
+    // Which file went to whom (ids only): the trail behind a party's or staff's download.
+    req.log.info(
+      { evidenceFile: found.file.id, audience: check.value.audience },
+      'evidence served',
+    );
     return reply
       .header('content-type', found.file.mime)
       .header('content-disposition', attachmentHeader(found.file.fileName))
