@@ -13,6 +13,7 @@ import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
 import { registerRateLimits } from './http/rateLimits';
 import { registerLegacyRoutes } from './legacy/routes';
+import { evidenceDeps, registerEvidenceRoutes } from './evidence/index';
 
 export interface RoutesDeps {
   config: Config;
@@ -57,5 +58,8 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       payments: (id) => paymentsOf(deps.db.orm, config, id),
     },
   );
+  await registerEvidenceRoutes(app, evidenceDeps({ db: deps.db, clock: deps.clock, config }), {
+    writeLimit: limits.write,
+  });
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

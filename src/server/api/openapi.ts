@@ -11,6 +11,7 @@ import {
 } from '../services/rulebook';
 
 import { contractPaths, contractSchemas } from '../contracts/openapi';
+import { evidencePaths } from '../evidence/openapi';
 import { registeredRoutes } from '../http/edge';
 import { withEdgeSchemas } from './openapiEdge';
 
@@ -557,6 +558,7 @@ function openApiDocument(wire: WireFormat): Schema {
         },
       },
       ...contractPaths,
+      ...evidencePaths,
       '/api/tenancies/{cid}/certificate.pdf': pdf('Guarantee certificate (Bürgschaftsurkunde)'),
       '/api/tenancies/{cid}/reservation.pdf': pdf('Reservation confirmation (Sofortzusage)'),
       '/api/openapi.json': {
