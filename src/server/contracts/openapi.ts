@@ -24,6 +24,12 @@ const received = json(
       receivedAtText: str('Europe/Berlin, e.g. "02.03.2026 um 10:00:05 Uhr"'),
       next: str('confirm_by_email (a link went to the stored address, if it matched) or done'),
       applied: { type: 'boolean', description: 'With next=done: the contract is withdrawn' },
+      money: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'When applied: the German sentences on refunds and debits still underway (the e-mail says the same)',
+      },
     },
   },
   'Declaration received (the same answer whether or not a contract matched)',

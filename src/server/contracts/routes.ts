@@ -11,10 +11,17 @@ import {
 import { AfterReply } from './afterReply';
 import { ContractRequests } from './requests';
 import { Guard } from './guard';
-import { contractTexts, formatDateTime } from '../../domain/index';
+import { contractTexts, formatDateTime, type WithdrawalMoney } from '../../domain/index';
+import { withdrawalMoneySentences } from '../../domain/messages/withdrawalMoney';
 import { apiMessages } from '../texts/api';
 import type * as z from 'zod/mini';
 import { bodyText, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+
+/** Withdrawn: whether it applied and, when it did, what happens to the money (one catalogue). */
+const appliedAnswer = (r: { applied: boolean; money?: WithdrawalMoney | undefined }) =>
+  r.money
+    ? { applied: r.applied, money: withdrawalMoneySentences(r.money) }
+    : { applied: r.applied };
 
 const SESSION_COOKIE = 'mk_contract';
 
@@ -160,7 +167,7 @@ export function registerContractRoutes(
               contractTexts.errors.withdrawalLinkInvalid,
             );
           const r = await service.withdraw({ applicationId, actor: 'tenant' });
-          return reply.send({ ...received(r.receivedAt), next: 'done', applied: r.applied });
+          return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
         }
         const id = checkIdentification(body);
         if (id.errors.length) return sendErrors(reply, id.errors);
@@ -202,7 +209,7 @@ export function registerContractRoutes(
           new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired),
         ]);
       const r = await service.withdraw({ ...st, actor: 'tenant' });
-      return reply.send({ ...received(r.receivedAt), next: 'done', applied: r.applied });
+      return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
     },
   );
 
@@ -329,7 +336,7 @@ export function registerContractRoutes(
     '/api/contracts/me/withdrawal',
     action(edgeObject({}), async (id) => {
       const r = await service.withdraw({ applicationId: id, actor: 'tenant' });
-      return { ...received(r.receivedAt), next: 'done', applied: r.applied };
+      return { ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) };
     }),
   );
 

@@ -378,14 +378,14 @@ function WithdrawSection({ view, end }: { view: View; end: (message: string) => 
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
-    const r = await contractCall<{ receivedAtText: string }>(
+    const r = await contractCall<{ receivedAtText: string; money?: string[] }>(
       config.apiHost,
       'POST',
       '/api/contracts/me/withdrawal',
       {},
     );
     setBusy(false);
-    if (r.data) await end(t.withdrawn(r.data.receivedAtText));
+    if (r.data) await end([t.withdrawn(r.data.receivedAtText), ...(r.data.money ?? [])].join(' '));
   };
   return (
     <section aria-labelledby="h-withdraw">
