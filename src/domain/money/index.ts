@@ -8,3 +8,5 @@ export * from './epc';
 export * from './dunning';
 export * from './bordero';
 export * from './withdrawal';
+export * from './instalments';
+export * from './decisions';
