@@ -8,6 +8,7 @@ import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
 import { registerContractRoutes } from './contracts/index';
 import { paymentsOf } from './money/payments';
+import { tenantMoney } from './money/selfService';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
@@ -55,6 +56,13 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       requestsPerClient: config.contractRequestsPerClient,
       mailsPerAddress: config.contractMailsPerAddress,
       payments: (id) => paymentsOf(deps.db.orm, config, id),
+      money: tenantMoney({
+        db: deps.db,
+        clock: deps.clock,
+        log: app.log as unknown as Logger,
+        mailer: services.mailer,
+        config,
+      }),
     },
   );
   registerOpenApi(app, services.tenancies.codecs.new.wire);

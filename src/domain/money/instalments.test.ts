@@ -21,6 +21,7 @@ import {
   tenantInstalmentCounts,
 } from './instalments';
 import { isBusinessDay } from './target2';
+import { dunningPaused, writeOffEntries } from './decisions';
 
 describe('splitting an amount', () => {
   test.each([
@@ -246,5 +247,31 @@ describe('the collection run collects instalments (the seam)', () => {
         mandate,
       ),
     ).toBe(262);
+  });
+});
+
+describe('write-off entries', () => {
+  test('open periods first (not one a debit or plan is collecting), the rest without a period', () => {
+    const entries = [
+      { kind: 'premium_due', amountCents: 525, period: '2026-03-20' },
+      { kind: 'premium_due', amountCents: 525, period: '2026-04-20' },
+      { kind: 'premium_due', amountCents: 525, period: '2026-05-20' },
+      { kind: 'premium_due', amountCents: 525, period: '2026-06-20' },
+      { kind: 'fee', amountCents: 300 },
+    ] as const;
+    const debits = [{ period: '2026-05-20', status: 'presented' as const, instalmentId: null }];
+    expect(writeOffEntries(1350, entries, debits, ['2026-06-20'])).toEqual([
+      { kind: 'write_off', amountCents: 525, period: '2026-03-20' },
+      { kind: 'write_off', amountCents: 525, period: '2026-04-20' },
+      { kind: 'write_off', amountCents: 300 },
+    ]);
+    expect(writeOffEntries(400, entries, [])).toEqual([
+      { kind: 'write_off', amountCents: 400, period: '2026-03-20' },
+    ]);
+  });
+  test('pauses: a dispute or a claim', () => {
+    expect(dunningPaused({ disputeOpen: false, claimOpen: false })).toBe(false);
+    expect(dunningPaused({ disputeOpen: true, claimOpen: false })).toBe(true);
+    expect(dunningPaused({ disputeOpen: false, claimOpen: true })).toBe(true);
   });
 });

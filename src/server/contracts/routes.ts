@@ -14,8 +14,22 @@ import { Guard } from './guard';
 import { contractTexts, formatDateTime, type WithdrawalMoney } from '../../domain/index';
 import { withdrawalMoneySentences } from '../../domain/messages/withdrawalMoney';
 import { apiMessages } from '../texts/api';
-import type * as z from 'zod/mini';
-import { bodyText, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+import * as z from 'zod/mini';
+import { bodyText, edgeMeta, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+import type { TenantMoney } from '../money/selfService';
+import { instalmentTexts } from '../../domain/messages/payments';
+
+const instalmentBody = edgeObject({
+  count: z.enum(['3', '6', '12']).register(edgeMeta, {
+    description: 'Number of monthly instalments: 3, 6 or 12',
+    code: 'count',
+    message: instalmentTexts.errors.count,
+  }),
+  iban: bodyText({ description: 'A new IBAN (a new mandate); empty: the current mandate' }),
+});
+const disputeBody = edgeObject({
+  reason: bodyText({ description: 'What the tenant considers wrong (at most 1,000 characters)' }),
+});
 
 /** Withdrawn: whether it applied and, when it did, what happens to the money (one catalogue). */
 const appliedAnswer = (r: { applied: boolean; money?: WithdrawalMoney | undefined }) =>
@@ -101,6 +115,8 @@ export function registerContractRoutes(
     mailsPerAddress: number;
     /** The session's payments (src/server/money, issue 25). */
     payments?: (applicationId: string) => Promise<unknown>;
+    /** Instalments and disputes in self-service (src/server/money/selfService.ts, ADR 1228). */
+    money?: TenantMoney;
   },
 ): void {
   const afterReply = new AfterReply(deps.log);
@@ -332,6 +348,28 @@ export function registerContractRoutes(
     '/api/contracts/me/cancellation',
     action(edgeObject({}), (id) => service.cancel(id)),
   );
+  // Instalments over what is owed (3, 6 or 12) and disputing a debit (ADRs 1228, 1230).
+  const money = opts.money;
+  if (money) {
+    app.get('/api/contracts/me/instalments', async (req, reply) => {
+      noStore(reply);
+      const id = await session(req, reply);
+      if (!id) return reply;
+      return reply.send(await money.offer(id));
+    });
+    app.post(
+      '/api/contracts/me/instalments',
+      action(instalmentBody, async (id, b) => {
+        // A new IBAN makes a new mandate first, exactly as the IBAN change of this page does.
+        if (b.iban?.trim()) await service.changeIban(id, b.iban);
+        return money.agree(id, Number(b.count));
+      }),
+    );
+    app.post(
+      '/api/contracts/me/disputes',
+      action(disputeBody, (id, b) => money.dispute(id, b.reason ?? '')),
+    );
+  }
   app.post(
     '/api/contracts/me/withdrawal',
     action(edgeObject({}), async (id) => {
