@@ -61,6 +61,7 @@ export const instalmentTexts = {
   firstDue: (on: string) =>
     `Die erste Rate buchen wir am ${on} ab, die weiteren jeweils einen Monat später.`,
   ibanLabel: 'Neue IBAN (optional)',
+  ibanLabelRequired: 'Neue IBAN',
   ibanHint:
     'Nur ausfüllen, wenn wir von einem anderen Konto abbuchen sollen. Für die neue IBAN erteilen Sie uns ein neues SEPA-Lastschriftmandat.',
   ibanRequired:

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, formatDate } from '../../domain/messages/format';
 import { staffApi, StaffApiError } from './api';
 import type { Me } from './auth';
 import { mt } from './moneyTexts';
 import { t } from './texts';
+import { DunningDecisions } from './DunningDecisions';
+import { useStaffData } from './useStaffData';
 import './money.css';
 
 interface Batch {
@@ -35,22 +37,6 @@ export interface MoneyCounts {
   drafts: number;
   approved: number;
   unmatched: number;
-}
-
-function useStaffData<T>(path: string): [T | undefined, () => void] {
-  const [data, setData] = useState<T>();
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    let live = true;
-    staffApi<T>(path).then(
-      (d) => live && setData(d),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, n]);
-  return [data, useCallback(() => setN((x) => x + 1), [])];
 }
 
 const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
@@ -283,6 +269,8 @@ export function MoneyPage({ me }: { me: Me }) {
           </table>
         </div>
       )}
+
+      <DunningDecisions onStatus={setStatus} onError={setError} />
 
       <Bordero onError={setError} />
     </>

@@ -7,6 +7,7 @@ import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
 import { Payments } from './Payments';
+import { Instalments } from './Instalments';
 import {
   contractNumberField,
   emailField,
@@ -211,6 +212,7 @@ function ContractView({
       </dl>
       {/* Loaded again when the status changes (a cancellation books the premium owed). */}
       <Payments key={view.status} />
+      <Instalments key={`i-${view.status}`} active={view.status !== 'withdrawn'} />
       <h2>{t.documents}</h2>
       <ul>
         {view.documents.map((d) => (
