@@ -44,6 +44,8 @@ export const paymentTexts = {
   } satisfies Record<RefundState, string>,
   refundDue: (on: string) => `spätestens am ${on}`,
   debitInstalment: (n: number, of: number) => `Rate ${n} von ${of}`,
+  statementsHeading: 'Beitragsbescheinigungen',
+  statement: (year: number) => `Beitragsbescheinigung ${year} (PDF)`,
   loading: 'Zahlungen werden geladen …',
   failed: 'Die Zahlungen konnten nicht geladen werden. Bitte laden Sie die Seite neu.',
 } as const;

@@ -10,3 +10,4 @@ export * from './bordero';
 export * from './withdrawal';
 export * from './instalments';
 export * from './decisions';
+export * from './statement';

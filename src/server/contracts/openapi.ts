@@ -166,6 +166,17 @@ export const contractPaths: Record<string, Schema> = {
       responses: { '200': json({ type: 'object' }, 'Payments'), [session]: sessionErr },
     },
   },
+  '/api/contracts/me/statements/{year}': {
+    get: {
+      summary:
+        'Beitragsbescheinigung {year} (PDF): premiums collected minus returned minus refunds paid in that calendar year, from the ledger',
+      responses: {
+        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '400': errors('invalid_year'),
+        [session]: sessionErr,
+      },
+    },
+  },
   '/api/contracts/me/instalments': {
     get: {
       summary:

@@ -19,6 +19,16 @@ import { bodyText, edgeMeta, edgeObject, pathParam, queryText, type EdgeTypes } 
 import type { TenantMoney } from '../money/selfService';
 import { instalmentTexts } from '../../domain/messages/payments';
 
+const yearParams = edgeObject({
+  year: z
+    .string()
+    .check(z.regex(/^20\d\d$/))
+    .register(edgeMeta, {
+      description: 'Calendar year, e.g. 2026',
+      code: 'invalid_year',
+      message: 'Bitte geben Sie ein Kalenderjahr an, zum Beispiel 2026.',
+    }),
+});
 const instalmentBody = edgeObject({
   count: z.enum(['3', '6', '12']).register(edgeMeta, {
     description: 'Number of monthly instalments: 3, 6 or 12',
@@ -117,6 +127,11 @@ export function registerContractRoutes(
     payments?: (applicationId: string) => Promise<unknown>;
     /** Instalments and disputes in self-service (src/server/money/selfService.ts, ADR 1228). */
     money?: TenantMoney;
+    /** "Beitragsbescheinigung {Jahr}" of the session's contract (ADR 1231). */
+    statement?: (
+      applicationId: string,
+      year: number,
+    ) => Promise<{ filename: string; pdf: Buffer } | undefined>;
   },
 ): void {
   const afterReply = new AfterReply(deps.log);
@@ -348,6 +363,29 @@ export function registerContractRoutes(
     '/api/contracts/me/cancellation',
     action(edgeObject({}), (id) => service.cancel(id)),
   );
+  const statement = opts.statement;
+  if (statement)
+    app.get(
+      '/api/contracts/me/statements/:year',
+      { schema: { params: yearParams } },
+      async (req, reply) => {
+        const id = await session(req, reply);
+        if (!id) return reply;
+        const year = Number(req.params.year);
+        const doc = await statement(id, year);
+        if (!doc)
+          return reply
+            .code(404)
+            .send({
+              errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }],
+            });
+        reply.header('content-type', 'application/pdf');
+        reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
+        reply.header('cache-control', 'private, no-store');
+        return reply.send(doc.pdf);
+      },
+    );
+
   // Instalments over what is owed (3, 6 or 12) and disputing a debit (ADRs 1228, 1230).
   const money = opts.money;
   if (money) {

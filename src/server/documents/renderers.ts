@@ -1,6 +1,7 @@
 import { certificatePdf } from './certificate';
 import { legalPdf } from './legalDocuments';
 import { policyPdf } from './policy';
+import { premiumStatementPdf } from './premiumStatement';
 import { reservationConfirmationPdf } from './reservationConfirmation';
 import { generateSealIdentity, sealPdf } from './seal';
 
@@ -12,6 +13,7 @@ import { generateSealIdentity, sealPdf } from './seal';
 export const renderers = {
   certificatePdf,
   policyPdf,
+  premiumStatementPdf,
   reservationConfirmationPdf,
   legalPdf,
   sealPdf,

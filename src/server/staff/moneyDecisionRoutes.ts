@@ -15,6 +15,7 @@ import {
   sendPlanMail,
 } from '../money/instalments';
 import { disputeOpen } from '../money/pauses';
+import { premiumStatementPdfOf } from '../money/statement';
 import { moneyOpsTexts as t } from '../texts/moneyOps';
 import { recordStaffEvent } from './audit';
 import { auditOf, type StaffDeps } from './context';
@@ -35,6 +36,10 @@ const countBody = edgeObject({
 const disputeBody = edgeObject({
   contractNumber: bodyText({ description: 'Contract number' }),
   reason: bodyText({ description: 'What the tenant disputes' }),
+});
+const statementParams = edgeObject({
+  contractNumber: pathParam({ description: 'Contract number' }),
+  year: pathParam({ description: 'Calendar year' }),
 });
 const closeBody = edgeObject({ note: bodyText({ description: 'How it was settled' }) });
 
@@ -191,6 +196,45 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
         )
         .header('cache-control', 'private, no-store')
         .send(handoverCsv(orm));
+    },
+  );
+
+  // "Beitragsbescheinigung {Jahr}" of a contract for staff (ADR 1231), as the tenant gets it.
+  app.get(
+    '/api/staff/money/statements/:contractNumber/:year',
+    { config: { staff: 'money.read' }, schema: { params: statementParams } },
+    async (req, reply) => {
+      const c = (
+        await orm
+          .select()
+          .from(contracts)
+          .where(eq(contracts.contractNumber, req.params.contractNumber.trim().toUpperCase()))
+      )[0];
+      const year = Number(req.params.year);
+      if (!c || !/^20\d\d$/.test(req.params.year))
+        return fail(reply, 404, 'not_found', t.contractUnknown);
+      const doc = await premiumStatementPdfOf(
+        orm,
+        {
+          operator: deps.config.operator,
+          sepaCreditorId: deps.config.sepaCreditorId,
+          siteUrl: deps.config.publicUrl,
+        },
+        c.applicationId,
+        year,
+        deps.clock.now(),
+      );
+      if (!doc) return fail(reply, 404, 'not_found', t.contractUnknown);
+      await auditOf(deps, req)('money.statement.read', {
+        applicationId: c.applicationId,
+        contractNumber: c.contractNumber,
+        details: { year },
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${doc.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(doc.pdf);
     },
   );
 
