@@ -11,3 +11,4 @@ export * from './withdrawal';
 export * from './instalments';
 export * from './decisions';
 export * from './statement';
+export * from './insurers';

@@ -1,6 +1,7 @@
 import { certificatePdf } from './certificate';
 import { legalPdf } from './legalDocuments';
 import { policyPdf } from './policy';
+import { borderoPdf } from './bordero';
 import { premiumStatementPdf } from './premiumStatement';
 import { reservationConfirmationPdf } from './reservationConfirmation';
 import { generateSealIdentity, sealPdf } from './seal';
@@ -14,6 +15,7 @@ export const renderers = {
   certificatePdf,
   policyPdf,
   premiumStatementPdf,
+  borderoPdf,
   reservationConfirmationPdf,
   legalPdf,
   sealPdf,

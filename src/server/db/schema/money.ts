@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { idKey, ofApplication } from './columns';
+import { applicationKey, idKey, ofApplication } from './columns';
 import { ledgerKinds } from '../../../domain/money/ledger';
 import { dunningDecisions } from '../../../domain/money/decisions';
 
@@ -305,3 +305,12 @@ export const paymentDisputes = pgTable(
 export type SepaDebitRow = typeof sepaDebits.$inferSelect;
 export type PaymentBatchRow = typeof paymentBatches.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Which insurer a contract belongs to (ADR 1232), where it is not the first configured one
+ * (`INSURERS`). Contracts without a row belong to the default insurer.
+ */
+export const contractInsurers = pgTable('contract_insurers', {
+  applicationId: applicationKey(),
+  insurerId: text('insurer_id').notNull(),
+});

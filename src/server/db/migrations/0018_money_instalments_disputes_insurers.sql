@@ -6,6 +6,11 @@ CREATE TABLE "collection_handovers" (
 	"handed_over_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "contract_insurers" (
+	"application_id" uuid PRIMARY KEY NOT NULL,
+	"insurer_id" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "instalment_plans" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"application_id" uuid NOT NULL,
@@ -46,6 +51,7 @@ DROP INDEX "sepa_debits_period_attempt_idx";--> statement-breakpoint
 ALTER TABLE "money_tasks" ADD COLUMN "decision" text;--> statement-breakpoint
 ALTER TABLE "sepa_debits" ADD COLUMN "instalment_id" uuid;--> statement-breakpoint
 ALTER TABLE "collection_handovers" ADD CONSTRAINT "collection_handovers_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contract_insurers" ADD CONSTRAINT "contract_insurers_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "instalment_plans" ADD CONSTRAINT "instalment_plans_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "instalments" ADD CONSTRAINT "instalments_plan_id_instalment_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."instalment_plans"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "instalments" ADD CONSTRAINT "instalments_application_id_applications_id_fk" FOREIGN KEY ("application_id") REFERENCES "public"."applications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
