@@ -32,6 +32,8 @@ export function Instalments({ active }: { active: boolean }) {
   const { config } = useServices();
   const [offer, setOffer] = useState<Offer | undefined>();
   const [n, setN] = useState(0);
+  // Kept here: the form goes once nothing is owed any more, the confirmation stays.
+  const [agreed, setAgreed] = useState<string | undefined>();
   useEffect(() => {
     void contractCall<Offer>(config.apiHost, 'GET', '/api/contracts/me/instalments').then(
       (r) => r.data && setOffer(r.data),
@@ -43,6 +45,7 @@ export function Instalments({ active }: { active: boolean }) {
     <>
       <section aria-labelledby="h-instalments">
         <h2 id="h-instalments">{t.heading}</h2>
+        {agreed ? <Notice kind="ok">{agreed}</Notice> : null}
         {offer.plans.map((p) => (
           <table className="payments-table" key={p.seq}>
             <caption>{t.planCaption(p.seq)}</caption>
@@ -67,7 +70,13 @@ export function Instalments({ active }: { active: boolean }) {
           </table>
         ))}
         {active && offer.choices.length > 0 ? (
-          <InstalmentForm offer={offer} done={reload} />
+          <InstalmentForm
+            offer={offer}
+            done={(message) => {
+              setAgreed(message);
+              reload();
+            }}
+          />
         ) : offer.plans.length === 0 ? (
           <p>{t.nothingOwed}</p>
         ) : null}
@@ -77,13 +86,12 @@ export function Instalments({ active }: { active: boolean }) {
   );
 }
 
-function InstalmentForm({ offer, done }: { offer: Offer; done: () => void }) {
+function InstalmentForm({ offer, done }: { offer: Offer; done: (message: string) => void }) {
   const { config } = useServices();
   const [count, setCount] = useState('');
   const [iban, setIban] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState(0);
-  const [agreed, setAgreed] = useState<string | undefined>();
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const local: Record<string, string> = {};
@@ -102,14 +110,10 @@ function InstalmentForm({ offer, done }: { offer: Offer; done: () => void }) {
     );
     setErrors(r.message ? { count: r.message, ...r.fieldErrors } : r.fieldErrors);
     setAttempt((a) => a + 1);
-    if (r.data) {
-      setAgreed(t.agreed(r.data.count, formatIsoDate(r.data.schedule[0]?.dueOn ?? '')));
-      done();
-    }
+    if (r.data) done(t.agreed(r.data.count, formatIsoDate(r.data.schedule[0]?.dueOn ?? '')));
   };
   return (
     <>
-      {agreed ? <Notice kind="ok">{agreed}</Notice> : null}
       <p>{t.intro(formatCents(offer.owedCents))}</p>
       <p>{t.firstDue(formatIsoDate(offer.firstDueOn))}</p>
       <form noValidate onSubmit={submit}>
