@@ -6,7 +6,7 @@ import { formatCents, formatIsoDate } from './format';
  * the withdrawal page and the contract page read these sentences; the domain's
  * `withdrawalMoney` decides which apply.
  */
-export const withdrawalMoneyTexts = {
+const withdrawalMoneyTexts = {
   nothing: 'Bei uns sind noch keine Beiträge eingegangen; wir buchen auch keine mehr ab.',
   refund: (amount: string) =>
     `Bereits gezahlte Beiträge von ${amount} erstatten wir Ihnen innerhalb von 14 Tagen auf Ihr Konto. Weitere Beiträge buchen wir nicht ab.`,

@@ -6,7 +6,6 @@ import { openByPeriod, type LedgerEntry } from './ledger';
  * its German labels beside it. A write-off needs four eyes (a `staff_approvals` kind).
  */
 export const dunningDecisions = ['instalments', 'collection', 'write_off'] as const;
-export type DunningDecision = (typeof dunningDecisions)[number];
 
 /**
  * Dunning pauses while the tenant disputes a debit or a claim is open (DECISIONS.md "Money").

@@ -14,10 +14,10 @@ export const tenantInstalmentCounts = [3, 6, 12] as const;
 export type TenantInstalmentCount = (typeof tenantInstalmentCounts)[number];
 
 /** Staff may agree 2 to 12 monthly instalments. */
-export const STAFF_MAX_INSTALMENTS = 12;
+const STAFF_MAX_INSTALMENTS = 12;
 
 /** No instalment below one euro: a debit costs more than that (both sides' bank charges). */
-export const MIN_INSTALMENT_CENTS = 100;
+const MIN_INSTALMENT_CENTS = 100;
 
 /**
  * `totalCents` in `n` parts that differ by at most one cent, the larger ones first; whole cents

@@ -374,11 +374,9 @@ export function registerContractRoutes(
         const year = Number(req.params.year);
         const doc = await statement(id, year);
         if (!doc)
-          return reply
-            .code(404)
-            .send({
-              errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }],
-            });
+          return reply.code(404).send({
+            errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }],
+          });
         reply.header('content-type', 'application/pdf');
         reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
         reply.header('cache-control', 'private, no-store');

@@ -4,7 +4,7 @@ import type { Orm, Tx } from '../db/client';
 import { paymentDisputes } from '../db/schema/index';
 
 /** Is a claim open on this contract? Dunning pauses while one is (DECISIONS.md "Money"). */
-export async function claimOpen(_db: Orm | Tx, _applicationId: string): Promise<boolean> {
+async function claimOpen(_db: Orm | Tx, _applicationId: string): Promise<boolean> {
   // claims (issue 26) plug in here
   return false;
 }

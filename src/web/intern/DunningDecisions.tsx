@@ -138,7 +138,7 @@ function DecisionRow({ d, counts, act }: { d: Decision; counts: number[]; act: A
           </>
         )}
       </td>
-      <td>{formatCents(d.owedCents)}</td>
+      <td className="money-amount">{formatCents(d.owedCents)}</td>
       <td>{formatDate(new Date(d.since))}</td>
       <td>
         <div className="money-decision">
