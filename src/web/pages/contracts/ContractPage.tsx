@@ -161,6 +161,8 @@ function ContractView({
   const cancelling = view.status === 'cancellation_requested';
   // What ended the contract stays on screen after the sections are gone.
   const [flash, setFlash] = useState<string | undefined>();
+  // An instalment plan or an IBAN given with it changes the payments: they are loaded again.
+  const [moneyVersion, setMoneyVersion] = useState(0);
   const end = async (message: string) => {
     setFlash(message);
     await reload();
@@ -211,8 +213,15 @@ function ContractView({
         ) : null}
       </dl>
       {/* Loaded again when the status changes (a cancellation books the premium owed). */}
-      <Payments key={view.status} />
-      <Instalments key={`i-${view.status}`} active={view.status !== 'withdrawn'} />
+      <Payments key={`${view.status}-${moneyVersion}`} />
+      <Instalments
+        key={`i-${view.status}`}
+        active={view.status !== 'withdrawn'}
+        changed={() => {
+          setMoneyVersion((v) => v + 1);
+          void reload();
+        }}
+      />
       <h2>{t.documents}</h2>
       <ul>
         {view.documents.map((d) => (

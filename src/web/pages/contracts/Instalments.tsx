@@ -28,7 +28,7 @@ interface Offer {
  * Instalments in self-service (ADR 1228: 3, 6 or 12 monthly debits, a new mandate only with a
  * new IBAN) and "Abbuchung bestreiten" (ADR 1230) on the contract page.
  */
-export function Instalments({ active }: { active: boolean }) {
+export function Instalments({ active, changed }: { active: boolean; changed: () => void }) {
   const { config } = useServices();
   const [offer, setOffer] = useState<Offer | undefined>();
   const [n, setN] = useState(0);
@@ -75,6 +75,7 @@ export function Instalments({ active }: { active: boolean }) {
             done={(message) => {
               setAgreed(message);
               reload();
+              changed();
             }}
           />
         ) : offer.plans.length === 0 ? (
