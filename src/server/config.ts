@@ -6,7 +6,9 @@ import {
   defaultTariff,
   isStepId,
   limits,
+  parseInsurers,
   stepIds,
+  type Insurer,
   type StepId,
   type Tariff,
 } from '../domain/index';
@@ -143,6 +145,17 @@ const envSchema = z.object({
   SEPA_LEAD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(2),
   SEPA_PRENOTICE_DAYS: z.coerce.number().int().min(5).max(14).default(5),
   INSURANCE_TAX_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1900),
+  INSURERS: z
+    .string()
+    .default('main=Versicherer (bitte INSURERS setzen)')
+    .transform((v, ctx) => {
+      try {
+        return parseInsurers(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
   CALLBACK_BASE_URL: url(['http:', 'https:']).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
@@ -228,6 +241,8 @@ export interface Config {
     prenoticeDays: number;
     /** Insurance tax in the gross premium, basis points (Bordero; the tax adviser confirms). */
     insuranceTaxBasisPoints: number;
+    /** The insurers (Bordero per insurer); the first is every contract's default (ADR 1232). */
+    insurers: Insurer[];
   };
   geocoderUrl: string | undefined;
   /** Where the browser goes after processing (+ /callback/danke|sofortzusage); unset: this app. */
@@ -335,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leadBusinessDays: e.SEPA_LEAD_BUSINESS_DAYS,
       prenoticeDays: e.SEPA_PRENOTICE_DAYS,
       insuranceTaxBasisPoints: e.INSURANCE_TAX_BASIS_POINTS,
+      insurers: e.INSURERS,
     },
     geocoderUrl: e.GEOCODER_URL,
     callbackBaseUrl: e.CALLBACK_BASE_URL?.replace(/\/$/, ''),

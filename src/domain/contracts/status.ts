@@ -25,7 +25,13 @@ export type ContractEventType =
   | 'withdrawal_declared'
   // Back office (issue 24): a declined application reopened for human review, a release undone.
   | 'review_reopened'
-  | 'reinstated';
+  | 'reinstated'
+  // Money (issue 25, ADRs 1228-1230): the dunning decision and disputes of a debit.
+  | 'instalments_agreed'
+  | 'handed_over_to_collection'
+  | 'written_off'
+  | 'payment_disputed'
+  | 'payment_dispute_closed';
 
 /** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
 export type ContractActor =

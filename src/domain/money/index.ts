@@ -7,3 +7,8 @@ export * from './bankFiles';
 export * from './epc';
 export * from './dunning';
 export * from './bordero';
+export * from './withdrawal';
+export * from './instalments';
+export * from './decisions';
+export * from './statement';
+export * from './insurers';
