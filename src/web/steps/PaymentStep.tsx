@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { paymentPreselection } from '../../domain/flow/preselect';
 import { digitalDepositLimit } from '../../domain/rules/limits';
+import { bankCodePattern } from '../../domain/rules/patterns';
 import {
   accountOwnerValues,
   deliverToValues,
@@ -68,7 +69,7 @@ export default function PaymentStep() {
 
   const bankCode = form.value('bankAccount.bankCode');
   const onBankCodeBlur = () => {
-    if (typeof bankCode !== 'string' || !/^\d{8}$/.test(bankCode.trim())) return;
+    if (typeof bankCode !== 'string' || !bankCodePattern.test(bankCode.trim())) return;
     api.bankName(bankCode.trim()).then(
       (name) => name && form.set('bankAccount.bankName', name),
       (err: unknown) => console.warn('bank name unavailable', err),

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
+import { contractNumberPattern, emailPattern } from '../../../domain/rules/patterns';
 import { useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
@@ -8,8 +9,6 @@ import { contractNumberField, emailField, Fields, Notice, Submit, usePageTitle }
 const t = contractTexts.withdrawal;
 const f = contractTexts.fields;
 const labels = { contractNumber: f.contractNumber, email: f.email };
-const CONTRACT_NUMBER = /^(TEST-)?MK-\d{4}-\d{6}$/i;
-const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Answer {
   receivedAtText: string;
@@ -146,10 +145,10 @@ function Declare({ link }: { link: string }) {
     const e: Record<string, string> = {};
     const number = values.contractNumber.trim();
     if (!number) e.contractNumber = contractTexts.errors.contractNumberRequired;
-    else if (!CONTRACT_NUMBER.test(number))
+    else if (!contractNumberPattern.test(number.toUpperCase()))
       e.contractNumber = contractTexts.errors.contractNumberInvalid;
     if (!values.email.trim()) e.email = contractTexts.errors.emailRequired;
-    else if (!MAIL.test(values.email.trim())) e.email = contractTexts.errors.emailInvalid;
+    else if (!emailPattern.test(values.email.trim())) e.email = contractTexts.errors.emailInvalid;
     return e;
   };
 
