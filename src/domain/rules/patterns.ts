@@ -2,8 +2,9 @@
 // pages, the back office and the server test a value against these and nothing else. The
 // German message of a failing value stays with its page (messages/), the pattern lives here.
 
-/** Postleitzahl: five digits. */
-export const postcodePattern = /^\d{5}$/;
+/** Postleitzahl: five digits (the registry's max length and the input's digits). */
+export const postcodeLength = 5;
+export const postcodePattern = new RegExp(`^\\d{${postcodeLength}}$`);
 /** "12", "12a", "12 - 14", "3/5b". */
 export const houseNumberPattern = /^\d{1,5}\s?[a-zA-Z]?(\s?[-/]\s?\d{1,5}\s?[a-zA-Z]?)?$/;
 /** Something@domain.tld with a top-level domain of two or more letters. */
@@ -12,8 +13,9 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 export const phonePattern = /^(?:\+[1-9]\d{5,20}|0\d{5,20})$/;
 /** Kontonummer: up to ten digits. */
 export const accountNumberPattern = /^\d{1,10}$/;
-/** Bankleitzahl: eight digits. */
-export const bankCodePattern = /^\d{8}$/;
+/** Bankleitzahl: eight digits (the input takes no more). */
+export const bankCodeLength = 8;
+export const bankCodePattern = new RegExp(`^\\d{${bankCodeLength}}$`);
 
 /**
  * The human-readable numbers, by kind (server/processing/numbers.ts draws them): MK-2026-000042

@@ -43,7 +43,7 @@ export function AddressFields({ prefix, own }: { prefix: AddressGroup; own?: boo
     <div className="address">
       <StreetField prefix={prefix} autoComplete={ac('address-line1')} />
       <Text path={`${prefix}.address.number`} autoComplete="off" />
-      <Text path={zipPath} autoComplete={ac('postal-code')} inputMode="numeric" maxLength={5} />
+      <Text path={zipPath} autoComplete={ac('postal-code')} />
       <Text path={cityPath} autoComplete={ac('address-level2')} />
     </div>
   );

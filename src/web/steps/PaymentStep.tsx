@@ -64,7 +64,10 @@ export default function PaymentStep() {
   const { model } = useApplication();
   const { set } = form;
   useEffect(() => {
-    for (const [path, value] of Object.entries(paymentPreselection(model))) set(path, value);
+    const chosen = paymentPreselection(model);
+    if (chosen['objective.deliverTo']) set('objective.deliverTo', chosen['objective.deliverTo']);
+    if (chosen['bankAccount.accountOwner'])
+      set('bankAccount.accountOwner', chosen['bankAccount.accountOwner']);
   }, [model, set]);
 
   const bankCode = form.value('bankAccount.bankCode');
@@ -98,9 +101,9 @@ export default function PaymentStep() {
       <Radio path="bankAccount.accountOwner" values={owners} labels={ownerLabels} />
       <Check path="bankAccount.useIban" />
       <Text path="bankAccount.iban" hint={ui.hints.iban} autoComplete="off" />
-      <Text path="bankAccount.accountNumber" inputMode="numeric" />
+      <Text path="bankAccount.accountNumber" />
       <div onBlur={onBankCodeBlur}>
-        <Text path="bankAccount.bankCode" inputMode="numeric" maxLength={8} />
+        <Text path="bankAccount.bankCode" />
       </div>
       <Text path="bankAccount.bankName" />
       <DateText path="objective.policyStartDate" hint={ui.hints.policyStart} />
