@@ -1,6 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
-import { contractNumberPattern, emailPattern } from '../../../domain/rules/patterns';
+import {
+  identificationErrors,
+  type IdentificationCode,
+  type IdentificationField,
+} from '../../../domain/contracts/identification';
 import { useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
@@ -9,6 +13,16 @@ import { contractNumberField, emailField, Fields, Notice, Submit, usePageTitle }
 const t = contractTexts.withdrawal;
 const f = contractTexts.fields;
 const labels = { contractNumber: f.contractNumber, email: f.email };
+const messages = {
+  contractNumber: {
+    required: contractTexts.errors.contractNumberRequired,
+    invalid: contractTexts.errors.contractNumberInvalid,
+  },
+  email: {
+    required: contractTexts.errors.emailRequired,
+    invalid: contractTexts.errors.emailInvalid,
+  },
+} satisfies Record<IdentificationField, Record<IdentificationCode, string>>;
 
 interface Answer {
   receivedAtText: string;
@@ -143,12 +157,9 @@ function Declare({ link }: { link: string }) {
 
   const check = (): Record<string, string> => {
     const e: Record<string, string> = {};
-    const number = values.contractNumber.trim();
-    if (!number) e.contractNumber = contractTexts.errors.contractNumberRequired;
-    else if (!contractNumberPattern.test(number.toUpperCase()))
-      e.contractNumber = contractTexts.errors.contractNumberInvalid;
-    if (!values.email.trim()) e.email = contractTexts.errors.emailRequired;
-    else if (!emailPattern.test(values.email.trim())) e.email = contractTexts.errors.emailInvalid;
+    const found = identificationErrors(values);
+    if (found.contractNumber) e.contractNumber = messages.contractNumber[found.contractNumber];
+    if (found.email) e.email = messages.email[found.email];
     return e;
   };
 
