@@ -4,15 +4,15 @@ import { contractNumberPattern, emailPattern } from '../rules/patterns';
 // e-mail address. The withdrawal page checks it before it asks the server, which checks again.
 
 /** The longest e-mail address a mail server takes (RFC 5321: a path of 254 characters). */
-export const maxEmailLength = 254;
+const maxEmailLength = 254;
 
 export type IdentificationField = 'contractNumber' | 'email';
 export type IdentificationCode = 'required' | 'invalid';
 
 /** "mk-2026-000042 " -> "MK-2026-000042". */
-export const normaliseContractNumber = (s: unknown): string =>
+const normaliseContractNumber = (s: unknown): string =>
   typeof s === 'string' ? s.trim().toUpperCase() : '';
-export const normaliseEmail = (s: unknown): string =>
+const normaliseEmail = (s: unknown): string =>
   typeof s === 'string' ? s.trim().toLowerCase() : '';
 
 /** What is missing or malformed, by field; without `withNumber` only the e-mail is asked. */
