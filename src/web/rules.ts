@@ -11,8 +11,8 @@ import { importChunk } from './app/lazyRoute';
 
 /** The step's shown fields and the German message of each invalid one (from the domain). */
 export interface ValidationResult {
-  mask: readonly string[];
-  errors: Record<string, string>;
+  mask: readonly FieldPath[];
+  errors: Partial<Record<FieldPath, string>>;
   /**
    * Set while the step shows a field whose check is in the domain's tableRules.ts and that part
    * is still loading: the form waits for it (StepPage), so no field is ever judged by half a rule.

@@ -36,8 +36,21 @@ interface Common {
   readonly wire: NewApiName;
 }
 
+/**
+ * How a text is typed (the web's input reads it): the keyboard a phone shows ('numeric', 'email',
+ * 'tel'); `digits`: a code of that many digits on the number pad, the browser takes no more.
+ */
+export type InputHint = 'numeric' | 'email' | 'tel' | { readonly digits: number };
+/** The lists a text is chosen from (a select or radio of the page) instead of typed. */
+export type ChoiceList = 'countries' | 'callbackTimes' | 'subPartners';
+
 export interface TextDef extends Common {
   readonly kind: 'text';
+  readonly input?: InputHint;
+}
+/** A text chosen from a list: Radio or Select accept its path (and Text, where no list is given). */
+export interface ChosenTextDef extends TextDef {
+  readonly choices: ChoiceList;
 }
 /** 'TT.MM.JJJJ' in the model. */
 export interface DateDef extends Common {
@@ -62,9 +75,14 @@ export interface EnumDef<V extends string | number = string | number> extends Co
   readonly newValueAliases?: Readonly<Record<string, V>>;
 }
 
-export type FieldDef = TextDef | DateDef | BoolDef | AmountDef | EnumDef;
+export type FieldDef = TextDef | ChosenTextDef | DateDef | BoolDef | AmountDef | EnumDef;
 
-export const text = (o: Common): TextDef => ({ kind: 'text', ...o });
+export const text = (o: Common & { input?: InputHint }): TextDef => ({ kind: 'text', ...o });
+export const chosenText = (choices: ChoiceList, o: Common): ChosenTextDef => ({
+  kind: 'text',
+  choices,
+  ...o,
+});
 export const date = (o: Common): DateDef => ({ kind: 'date', ...o });
 export const bool = (o: Common & { consent?: true }): BoolDef => ({ kind: 'bool', ...o });
 export const amount = (o: Common): AmountDef => ({ kind: 'amount', ...o });
@@ -101,6 +119,15 @@ export type ModelOf<G> = {
 } & {
   -readonly [K in keyof G as G[K] extends FieldDef ? never : K]: ModelOf<G[K]>;
 };
+
+/** The fields of a group whose definition is a D, as dotted paths (the paths of one kind). */
+export type PathsWhere<G, D> = {
+  [K in keyof G & string]-?: G[K] extends FieldDef
+    ? G[K] extends D
+      ? K
+      : never
+    : `${K}.${PathsWhere<G[K], D>}`;
+}[keyof G & string];
 
 /** Every field of a group as a dotted path ('address.zip'). */
 export type PathsOf<G> = {

@@ -1,9 +1,21 @@
-import type { FieldDef, FieldGroup, PathsOf } from './defs';
+import type { ChoiceList, FieldDef, FieldGroup, InputHint, PathsOf, PathsWhere } from './defs';
 import { isFieldDef } from './defs';
 import { fieldRegistry } from './registry';
 
 /** Every field of the form model as a dotted path, e.g. 'firstTenant.address.zip'. */
 export type FieldPath = PathsOf<typeof fieldRegistry>;
+
+// The paths of each kind: a control of the web takes only the paths of its kind (forms/bound.tsx),
+// so an amount input bound to a name or a text input bound to a consent fails tsc.
+type Registry = typeof fieldRegistry;
+export type TextPath = PathsWhere<Registry, { readonly kind: 'text' }>;
+export type DatePath = PathsWhere<Registry, { readonly kind: 'date' }>;
+export type BoolPath = PathsWhere<Registry, { readonly kind: 'bool' }>;
+export type AmountPath = PathsWhere<Registry, { readonly kind: 'amount' }>;
+/** Radio and select: the oneOf fields and the texts chosen from a list (nationality, ...). */
+export type ChoicePath =
+  | PathsWhere<Registry, { readonly kind: 'enum' }>
+  | PathsWhere<Registry, { readonly kind: 'text'; readonly choices: ChoiceList }>;
 
 function walk(group: FieldGroup, prefix: string): [string, FieldDef][] {
   return Object.entries(group).flatMap(([key, node]) =>
@@ -34,6 +46,11 @@ export function pickFields<T>(
   }
   return out;
 }
+
+/** How each text is typed (keyboard, digits), for the web's inputs. */
+export const inputHints: Partial<Record<FieldPath, InputHint>> = pickFields((def) =>
+  def.kind === 'text' ? def.input : undefined,
+);
 
 /** The fields with a help text (content/sidebar/<path>.md): shown by a step, help not off. */
 export const helpTextPaths: FieldPath[] = fieldEntries

@@ -1,4 +1,5 @@
-import { bool, date, oneOf, text } from './defs';
+import { bool, chosenText, date, oneOf, text } from './defs';
+import { postcodeLength } from '../rules/patterns';
 import { genderValues } from './values';
 
 // Groups the model holds more than once. Each returns a plain object literal, so every field
@@ -8,7 +9,12 @@ import { genderValues } from './values';
 export const addressFields = (wireGroup: string) => ({
   street: text({ label: 'Straße', max: 60, wire: `${wireGroup}[address][street]` }),
   number: text({ label: 'Hausnummer', max: 25, wire: `${wireGroup}[address][streetNumber]` }),
-  zip: text({ label: 'PLZ', max: 5, wire: `${wireGroup}[address][zip]` }),
+  zip: text({
+    label: 'PLZ',
+    max: postcodeLength,
+    input: { digits: postcodeLength },
+    wire: `${wireGroup}[address][zip]`,
+  }),
   city: text({ label: 'Ort', max: 50, wire: `${wireGroup}[address][city]` }),
 });
 
@@ -27,16 +33,23 @@ export const tenantFields = (group: 'firstTenant' | 'secondTenant') => {
     firstName: text({ label: 'Vorname', max: 30, wire: wire('firstName') }),
     lastName: text({ label: 'Nachname', max: 30, wire: wire('name') }),
     birthdayDate: date({ label: 'Geburtsdatum (TT.MM.JJJJ)', wire: wire('dateOfBirth') }),
-    nationality: text({ label: 'Nationalität', wire: wire('nationality') }),
-    email: text({ label: 'E-Mail-Adresse', max: 255, prefill: false, wire: wire('email') }),
+    nationality: chosenText('countries', { label: 'Nationalität', wire: wire('nationality') }),
+    email: text({
+      label: 'E-Mail-Adresse',
+      max: 255,
+      input: 'email',
+      prefill: false,
+      wire: wire('email'),
+    }),
     /** Repeated e-mail (spec §5 "e-mail repeat mismatch"); never stored beyond the step. */
     emailRepeat: text({
       label: 'E-Mail-Adresse wiederholen',
       max: 255,
+      input: 'email',
       prefill: false,
       wire: wire('emailConfirmation'),
     }),
-    phone: text({ label: 'Telefonnummer', max: 22, wire: wire('phone') }),
+    phone: text({ label: 'Telefonnummer', max: 22, input: 'tel', wire: wire('phone') }),
     isCreditCheckApproved: bool({
       label:
         'Ich willige in die Bonitätsprüfung bei einer Auskunftei ein. Die Einwilligung kann ich jederzeit widerrufen.',

@@ -1,5 +1,6 @@
 import type { FieldGroup } from './defs';
-import { amount, bool, date, oneOf, text } from './defs';
+import { amount, bool, chosenText, date, oneOf, text } from './defs';
+import { bankCodeLength } from '../rules/patterns';
 import { addressFields, tenantFields } from './groups';
 import {
   accountOwnerValues,
@@ -228,9 +229,15 @@ export const fieldRegistry = {
     accountNumber: text({
       prefill: false,
       label: 'Kontonummer',
+      input: 'numeric',
       wire: 'bankAccount[accountNumber]',
     }),
-    bankCode: text({ prefill: false, label: 'Bankleitzahl', wire: 'bankAccount[bankCode]' }),
+    bankCode: text({
+      prefill: false,
+      label: 'Bankleitzahl',
+      input: { digits: bankCodeLength },
+      wire: 'bankAccount[bankCode]',
+    }),
     bankName: text({ label: 'Name der Bank', max: 50, wire: 'bankAccount[bankName]' }),
   },
   security: {
@@ -295,9 +302,14 @@ export const fieldRegistry = {
     wechselpilot: extra('Energie-Wechselservice', 'wechselpilot'),
     mailForwarding: extra('Nachsendeservice (19,90 € einmalig für 6 Monate)', 'mailForwarding'),
     immoscout: extra('Umzugsangebote über ein Immobilienportal', 'immoscout'),
-    immoscout_area: text({ label: 'Wohnfläche in m²', max: 25, wire: 'selling[immoscoutArea]' }),
+    immoscout_area: text({
+      label: 'Wohnfläche in m²',
+      max: 25,
+      input: 'numeric',
+      wire: 'selling[immoscoutArea]',
+    }),
     preisboerse: extra('Telefonische Preisberatung', 'preisboerse'),
-    preisboerse_time: text({
+    preisboerse_time: chosenText('callbackTimes', {
       label: 'Gewünschtes Rückrufzeitfenster',
       max: 25,
       wire: 'selling[preisboerseTime]',
@@ -308,11 +320,12 @@ export const fieldRegistry = {
     MieterEngel_phone: text({
       label: 'Telefonnummer für den Mieteranwalt',
       max: 22,
+      input: 'tel',
       wire: 'selling[mieterEngelPhone]',
     }),
   },
   uce: {
-    subPartnerCode: text({
+    subPartnerCode: chosenText('subPartners', {
       label: 'Code des Vermittlers (Unterpartner)',
       max: 25,
       optional: true,

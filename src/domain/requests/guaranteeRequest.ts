@@ -3,6 +3,7 @@
 // check the same rules.
 import { hasForbiddenCharacters } from '../rules/characters';
 import { depositMax, depositMaxReconfigured } from '../rules/limits';
+import { emailPattern, phonePattern } from '../rules/patterns';
 
 export const guaranteeRequestFields = ['amount', 'name', 'email', 'phone', 'message'] as const;
 export type GuaranteeRequestField = (typeof guaranteeRequestFields)[number];
@@ -43,9 +44,6 @@ export type GuaranteeRequestErrors = Partial<Record<GuaranteeRequestField, Guara
 /** The online maximum of the mode: above it the tenant may send a request. */
 export const onlineMaximum = (reconfigured: boolean) =>
   reconfigured ? depositMaxReconfigured : depositMax;
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
-const phonePattern = /^(?:\+[1-9]\d{5,20}|0\d{5,20})$/;
 
 /** "60.000", "60000,50", 60000 -> 60000(.5); anything else undefined. */
 export function parseRequestAmount(raw: unknown): number | undefined {

@@ -10,6 +10,14 @@ import * as limits from './limits';
 import { maxLengths } from './maxLengths';
 import { hasForbiddenCharacters } from './characters';
 import { unsupportedCharacters } from './script';
+import {
+  accountNumberPattern,
+  bankCodePattern,
+  emailPattern,
+  houseNumberPattern,
+  phonePattern,
+  postcodePattern,
+} from './patterns';
 
 /** One check: returns an error code or undefined. Runs only when the field has a value. */
 export type Check = (value: unknown, model: FormModel, ctx: RuleContext) => ErrorCode | undefined;
@@ -24,15 +32,6 @@ const isEmpty = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 export const str = (v: unknown) => (typeof v === 'string' ? v.trim() : String(v));
-
-const patterns = {
-  zip: /^\d{5}$/,
-  houseNumber: /^\d{1,5}\s?[a-zA-Z]?(\s?[-/]\s?\d{1,5}\s?[a-zA-Z]?)?$/,
-  email: /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/,
-  phone: /^(?:\+[1-9]\d{5,20}|0\d{5,20})$/,
-  accountNumber: /^\d{1,10}$/,
-  bankCode: /^\d{8}$/,
-};
 
 const matches =
   (re: RegExp, code: ErrorCode = 'invalid'): Check =>
@@ -123,28 +122,58 @@ const accountOwner: Check = (v, m) =>
 /** Printed on the certificate and the policy: only characters the documents can show. */
 const printable: Check = (v) =>
   unsupportedCharacters(str(v)).length > 0 ? 'unsupportedCharacters' : undefined;
-const address = <P extends 'object' | 'firstTenant' | 'secondTenant' | 'landlord'>(p: P) => ({
-  [`${p}.address.street`]: [printable],
-  [`${p}.address.number`]: [matches(patterns.houseNumber)],
-  [`${p}.address.zip`]: [matches(patterns.zip)],
-  [`${p}.address.city`]: [printable],
-});
+/** The groups of the model by path: 'firstTenant', 'firstTenant.address', ... */
+type GroupsOf<P> = P extends `${infer H}.${infer R}` ? H | `${H}.${GroupsOf<R>}` : never;
+type GroupPath = GroupsOf<FieldPath>;
+
+/** The fields below `group` ('firstTenant' -> 'firstName' | 'address.zip' | ...). */
+type FieldsOf<G extends string> = FieldPath extends infer P
+  ? P extends `${G}.${infer R}`
+    ? R
+    : never
+  : never;
+
+/**
+ * The checks of a group's fields, keyed by the names below the group: a name the group does not
+ * have fails tsc (`phon` for `phone`), and so does a group that is no group of the model.
+ */
+export const groupChecks = <G extends GroupPath>(
+  group: G,
+  checks: { [K in FieldsOf<G>]?: Check[] },
+): { [K in FieldsOf<G> as `${G}.${K}`]?: Check[] } =>
+  Object.fromEntries(Object.entries(checks).map(([name, c]) => [`${group}.${name}`, c])) as {
+    [K in FieldsOf<G> as `${G}.${K}`]?: Check[];
+  };
+
+const address = (p: 'object' | 'firstTenant' | 'secondTenant' | 'landlord') =>
+  groupChecks(`${p}.address`, {
+    street: [printable],
+    number: [matches(houseNumberPattern)],
+    zip: [matches(postcodePattern)],
+    city: [printable],
+  });
 const tenant = (p: 'firstTenant' | 'secondTenant') => ({
-  [`${p}.firstName`]: [printable],
-  [`${p}.lastName`]: [printable],
-  [`${p}.birthdayDate`]: [validDate, birthday],
-  // nationality: its check needs the country list (tableRules.ts).
-  [`${p}.email`]: [matches(patterns.email)],
-  [`${p}.emailRepeat`]: [emailRepeat(p)],
-  [`${p}.phone`]: [matches(patterns.phone)],
+  ...groupChecks(p, {
+    firstName: [printable],
+    lastName: [printable],
+    birthdayDate: [validDate, birthday],
+    // nationality: its check needs the country list (tableRules.ts).
+    email: [matches(emailPattern)],
+    emailRepeat: [emailRepeat(p)],
+    phone: [matches(phonePattern)],
+  }),
   ...address(p),
 });
 
+/** The checks of some fields, by path: a path that is no field fails tsc. */
+export type FieldChecks = Partial<Record<FieldPath, Check[]>>;
+
 /**
  * The checks of each field beyond required (spec §5 and §9), in order; the first failing one
- * counts. A typo in a path fails tsc (the table is checked against FieldPath).
+ * counts. A typo in a path fails tsc: the literal paths are checked against FieldPath, the spread
+ * groups by groupChecks (rules/groupChecks.test.ts shows both).
  */
-const fieldChecks: Partial<Record<FieldPath, Check[]>> = {
+const fieldChecks: FieldChecks = {
   'objective.deposit': [deposit],
   'objective.deliverTo': [deliverTo],
   'objective.policyStartDate': [validDate, policyStart],
@@ -164,9 +193,9 @@ const fieldChecks: Partial<Record<FieldPath, Check[]>> = {
   ...address('landlord'),
   'bankAccount.accountOwner': [accountOwner],
   // iban: its check needs the IBAN registry (tableRules.ts).
-  'bankAccount.accountNumber': [matches(patterns.accountNumber)],
-  'bankAccount.bankCode': [matches(patterns.bankCode)],
-  'selling.MieterEngel_phone': [matches(patterns.phone)],
+  'bankAccount.accountNumber': [matches(accountNumberPattern)],
+  'bankAccount.bankCode': [matches(bankCodePattern)],
+  'selling.MieterEngel_phone': [matches(phonePattern)],
 };
 
 export type RuleBook = Partial<Record<FieldPath, FieldRule>>;

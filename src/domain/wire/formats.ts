@@ -40,33 +40,26 @@ export const oldApiWire: WireFormat = makeWire({
   caseInsensitive: ['tenancy_retail[selling]['],
 });
 
+/** The new API and its reconfigured variant: they differ only in names. */
+const newWire = (api: 'new' | 'reconfigured'): WireFormat =>
+  makeWire({
+    name: api,
+    names: newNames(api),
+    booleans: ['true', 'false'],
+    decimal: '.',
+    dates: 'iso',
+    enums: newEnums,
+    envelopes: ['data', 'tenancy', 'payload'],
+    aliases: newAliases,
+    enumAliases: newEnumAliases,
+    caseInsensitive: newCaseInsensitive,
+  });
+
 /** New API: names of spec §3, booleans 'true'/'false', decimal point, dates YYYY-MM-DD. */
-export const newApiWire: WireFormat = makeWire({
-  name: 'new',
-  names: newNames('new'),
-  booleans: ['true', 'false'],
-  decimal: '.',
-  dates: 'iso',
-  enums: newEnums,
-  envelopes: ['data', 'tenancy', 'payload'],
-  aliases: newAliases,
-  enumAliases: newEnumAliases,
-  caseInsensitive: newCaseInsensitive,
-});
+export const newApiWire = newWire('new');
 
 /** Reconfigured new API: like the new API; the extra questions travel under additionalQuestions. */
-export const reconfiguredApiWire: WireFormat = makeWire({
-  name: 'reconfigured',
-  names: newNames('reconfigured'),
-  booleans: ['true', 'false'],
-  decimal: '.',
-  dates: 'iso',
-  enums: newEnums,
-  envelopes: ['data', 'tenancy', 'payload'],
-  aliases: newAliases,
-  enumAliases: newEnumAliases,
-  caseInsensitive: newCaseInsensitive,
-});
+export const reconfiguredApiWire = newWire('reconfigured');
 
 /** The wire format of a configuration. */
 export const wireFor = (config: { apiGeneration: 'new' | 'old'; reconfigured: boolean }) =>

@@ -56,6 +56,10 @@ import { recordContractEvent } from './events';
 import { Guard } from './guard';
 import { checkReleaseCode, overMailLimit } from './limits';
 import { ContractError } from './contractError';
+import {
+  contractNumberPattern as CONTRACT_NUMBER,
+  emailPattern as EMAIL,
+} from '../../domain/rules/patterns';
 import { settleAndBook } from '../money/settle';
 import { withdrawalMoneyOf } from '../money/withdrawal';
 import { announceContractChange } from './webhooks';
@@ -87,9 +91,6 @@ interface Loaded {
 
 const normEmail = (s: unknown) => (typeof s === 'string' ? s.trim().toLowerCase() : '');
 const normNumber = (s: unknown) => (typeof s === 'string' ? s.trim().toUpperCase() : '');
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** MK-2026-000042, or a partner sandbox's TEST-MK-2026-000001 (ADR 0712). */
-const CONTRACT_NUMBER = /^(TEST-)?MK-\d{4}-\d{6}$/;
 
 /** "DE89 … 3000": enough for the tenant to recognise the account, nothing more. */
 const maskIban = (iban: string) => `${iban.slice(0, 4)} … ${iban.slice(-4)}`;

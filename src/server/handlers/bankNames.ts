@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { apiMessages } from '../texts/api';
 import { apiError } from '../http/errors';
 import type { Services } from '../services/index';
+import { bankCodePattern } from '../../domain/rules/patterns';
 
 /** A bank's name and BIC by its 8-digit Bankleitzahl; 400 for a malformed, 404 for an unknown one. */
 export async function bankNameAnswer(
@@ -10,7 +11,7 @@ export async function bankNameAnswer(
   reply: FastifyReply,
 ) {
   const code = (raw ?? '').replace(/\s+/g, '');
-  if (!/^\d{8}$/.test(code)) {
+  if (!bankCodePattern.test(code)) {
     return reply.status(400).send(apiError(400, 'invalid_bank_code', apiMessages.invalidBankCode));
   }
   const bank = await services.banks.nameFor(code);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Orm, Tx } from '../db/client';
 import { berlinTime } from '../../domain/index';
+import { businessNumber } from '../../domain/rules/patterns';
 
 /**
  * The next human-readable number: MK-2026-000042 for contracts, MR-2026-000007 for reservations.
@@ -24,6 +25,5 @@ export async function nextNumber(
     (rows as unknown as { rows?: { n: string }[] }).rows?.[0]?.n ??
     (rows as unknown as { n: string }[])[0]?.n;
   if (!n) throw new Error('sequence returned nothing');
-  const number = `${kind === 'contract' ? 'MK' : 'MR'}-${berlinTime(now).year}-${n.padStart(6, '0')}`;
-  return sandbox ? `TEST-${number}` : number;
+  return businessNumber(kind, berlinTime(now).year, n, sandbox);
 }

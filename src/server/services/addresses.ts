@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { postcodePattern } from '../../domain/rules/patterns';
 
 export interface StreetSuggestion {
   street: string;
@@ -25,7 +26,7 @@ export class AddressService {
   }
 
   async cities(zip: string): Promise<string[]> {
-    if (!/^\d{5}$/.test(zip)) return [];
+    if (!postcodePattern.test(zip)) return [];
     try {
       const list = JSON.parse(await readFile(join(this.dataDir, `${zip}.json`), 'utf8')) as unknown;
       return Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : [];

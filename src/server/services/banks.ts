@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { bankNames } from '../db/schema/index';
+import { bankCodePattern } from '../../domain/rules/patterns';
 
 export interface BankRecord {
   bankCode: string;
@@ -22,7 +23,7 @@ export function fintsBanks(): BankRecord[] {
   }[];
   const byCode = new Map<string, BankRecord>();
   for (const e of list) {
-    if (!e.blz || !/^\d{8}$/.test(e.blz) || !e.name) continue;
+    if (!e.blz || !bankCodePattern.test(e.blz) || !e.name) continue;
     if (!byCode.has(e.blz))
       byCode.set(e.blz, { bankCode: e.blz, name: e.name.trim(), bic: e.bic || null });
   }
@@ -48,7 +49,8 @@ export function parseBundesbankFile(content: Buffer): BankRecord[] {
         `Zeile ${i + 1}: ${line.length} statt 168 Zeichen (kein Bundesbank-Format)`,
       );
     const code = line.slice(0, 8);
-    if (!/^\d{8}$/.test(code)) throw new BankFileError(`Zeile ${i + 1}: ungültige Bankleitzahl`);
+    if (!bankCodePattern.test(code))
+      throw new BankFileError(`Zeile ${i + 1}: ungültige Bankleitzahl`);
     const main = line[8] === '1';
     const change = line[158];
     if (change === 'D') return;
@@ -68,7 +70,7 @@ export class BankService {
   constructor(private readonly db: Database) {}
 
   async nameFor(bankCode: string): Promise<BankRecord | undefined> {
-    if (!/^\d{8}$/.test(bankCode)) return undefined;
+    if (!bankCodePattern.test(bankCode)) return undefined;
     const rows = await this.db.orm
       .select()
       .from(bankNames)

@@ -4,14 +4,13 @@ import { staff, staffEnrolments, type StaffRow } from '../db/schema/index';
 import { staffSessionLimits } from '../../domain/staff/sessions';
 import type { StaffRole } from '../../domain/staff/roles';
 import { hashSecret, newSecret } from './tokens';
+import { emailPattern } from '../../domain/rules/patterns';
 
 export class StaffInputError extends Error {
   constructor(readonly code: 'email_taken' | 'invalid_input') {
     super(code);
   }
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const normaliseEmail = (s: string): string => s.trim().toLowerCase();
 
@@ -29,7 +28,7 @@ export async function createStaffMember(
 ): Promise<{ member: StaffRow; token: string }> {
   const email = normaliseEmail(input.email);
   const displayName = input.displayName.trim();
-  if (!EMAIL.test(email) || displayName.length === 0 || displayName.length > 100)
+  if (!emailPattern.test(email) || displayName.length === 0 || displayName.length > 100)
     throw new StaffInputError('invalid_input');
   return db.transaction(async (tx) => {
     const taken = await tx.select({ id: staff.id }).from(staff).where(eq(staff.email, email));

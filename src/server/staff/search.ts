@@ -2,6 +2,11 @@ import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { applications, decisions } from '../db/schema/index';
 import { summaryOf } from './cases';
+import {
+  contractNumberPattern,
+  postcodePattern,
+  reservationNumberPattern,
+} from '../../domain/rules/patterns';
 
 const SEARCH_PAGE = 20;
 
@@ -10,10 +15,12 @@ function condition(q: string): SQL | undefined {
   const v = q.trim();
   if (!v) return undefined;
   const data = sql`${applications.data}`;
-  if (/^M[KR]-\d{4}-\d{6}$/i.test(v)) return eq(decisions.number, v.toUpperCase());
+  const number = v.toUpperCase();
+  if (contractNumberPattern.test(number) || reservationNumberPattern.test(number))
+    return eq(decisions.number, number);
   if (/^\d{4}$/.test(v))
     return sql`replace(coalesce(${data}->'bankAccount'->>'iban', ''), ' ', '') like ${`%${v}`}`;
-  if (/^\d{5}$/.test(v))
+  if (postcodePattern.test(v))
     return sql`(${data}->'object'->'address'->>'zip' = ${v} or ${data}->'firstTenant'->'address'->>'zip' = ${v})`;
   if (v.includes('@')) return sql`lower(${data}->'firstTenant'->>'email') = ${v.toLowerCase()}`;
   const name = `%${v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,15 +1,6 @@
-import { legalPagePath, legalTitles, type LegalSlug } from '../../domain/legal/slugs';
+import { legalPagePath, legalSlugs, legalTitles } from '../../domain/legal/slugs';
 import { ui } from '../text';
 import { Link } from './router';
-
-const order: LegalSlug[] = [
-  'impressum',
-  'datenschutz',
-  'kontakt',
-  'versicherungsbedingungen',
-  'verbraucherinformationen',
-  'widerrufsbelehrung',
-];
 
 /**
  * The footer of every page (COMMON contract): the legal pages and the withdrawal button
@@ -20,7 +11,7 @@ export function Footer() {
     <footer className="site-footer">
       <nav aria-label={ui.legal.footerLabel}>
         <ul className="footer-links">
-          {order.map((slug) => (
+          {legalSlugs.map((slug) => (
             <li key={slug}>
               <Link to={legalPagePath(slug)}>{legalTitles[slug]}</Link>
             </li>

@@ -187,7 +187,7 @@ function StepFrame({
       // instead of starting another one.
       const newCid = result.cid ?? cid;
       if (newCid && newCid !== app.model.cid) {
-        app.setField('cid', newCid);
+        app.updateModel((m) => ({ ...m, cid: newCid }));
         app.setSession({ loadedCid: newCid });
       }
       if (sentKey && !result.clearCaptcha && !fieldErrors[CAPTCHA])
@@ -202,7 +202,7 @@ function StepFrame({
           });
         }
         // Errors of fields this step does not show: go where skip_to says, message on the field.
-        const elsewhere = Object.keys(fieldErrors).some((p) => !form.mask.includes(p));
+        const elsewhere = Object.keys(fieldErrors).some((p) => !form.mask.some((m) => m === p));
         if (elsewhere && result.skipTo && result.skipTo !== step && list.includes(result.skipTo)) {
           return leadTo(result.skipTo, fieldErrors, newCid);
         }

@@ -4,6 +4,7 @@ import { StreetField } from './StreetField';
 import { useStepForm } from '../state/stepForm';
 import { useServices } from '../app/services';
 import { request } from '../api/http';
+import { postcodePattern } from '../../domain/rules/patterns';
 
 /**
  * Street, house number, postal code, city of one address group. Address autocomplete: a complete
@@ -19,7 +20,7 @@ export function AddressFields({ prefix, own }: { prefix: AddressGroup; own?: boo
   const zip = form.value(zipPath);
   const lastZip = useRef<string>('');
   useEffect(() => {
-    if (typeof zip !== 'string' || !/^\d{5}$/.test(zip) || zip === lastZip.current) return;
+    if (typeof zip !== 'string' || !postcodePattern.test(zip) || zip === lastZip.current) return;
     lastZip.current = zip;
     const city = form.value(cityPath);
     if (typeof city === 'string' && city.trim() !== '') return;
@@ -42,7 +43,7 @@ export function AddressFields({ prefix, own }: { prefix: AddressGroup; own?: boo
     <div className="address">
       <StreetField prefix={prefix} autoComplete={ac('address-line1')} />
       <Text path={`${prefix}.address.number`} autoComplete="off" />
-      <Text path={zipPath} autoComplete={ac('postal-code')} inputMode="numeric" maxLength={5} />
+      <Text path={zipPath} autoComplete={ac('postal-code')} />
       <Text path={cityPath} autoComplete={ac('address-level2')} />
     </div>
   );

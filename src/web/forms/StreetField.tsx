@@ -7,6 +7,7 @@ import { labelOf, ui } from '../text';
 import { HelpButton } from './help';
 import { fieldId } from './ids';
 import { TextField } from './TextField';
+import { postcodePattern } from '../../domain/rules/patterns';
 
 interface Suggestion {
   street: string;
@@ -53,7 +54,7 @@ export function StreetField({
       request<{ data?: Suggestion[] }>(config.apiHost, '/api/addresses/streets', {
         query: {
           q: text.trim(),
-          zip: typeof zip === 'string' && /^\d{5}$/.test(zip) ? zip : undefined,
+          zip: typeof zip === 'string' && postcodePattern.test(zip) ? zip : undefined,
           city: typeof city === 'string' && city.trim() ? city.trim() : undefined,
         },
         signal: abort.signal,

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { labelOf, ui } from '../text';
 import { useStepForm } from '../state/stepForm';
 import { normalizeGermanDate } from '../../domain/dates';
-import type { FieldPath } from '../../domain/model/paths';
+import type { FieldPath, FieldValue } from '../../domain/model/paths';
+import {
+  inputHints,
+  type AmountPath,
+  type BoolPath,
+  type ChoicePath,
+  type DatePath,
+  type TextPath,
+} from '../../domain/fields/fields';
 import { parseAmountForWeb } from '../rules';
 import { CheckboxField, RadioField, SelectField, type Choice } from './ChoiceField';
 import { TextField } from './TextField';
@@ -10,8 +18,10 @@ import { HelpButton } from './help';
 
 /**
  * Fields bound to the step form by model path: label, hint and options come from the catalogue,
- * the error from the domain rules. A field renders only when the domain's active mask shows it.
- * The path is a FieldPath (derived from the domain's model type): a misspelt path fails tsc.
+ * the error from the domain rules, keyboard and digits from the field registry (inputHints). A
+ * field renders only when the domain's active mask shows it. Each control takes only the paths of
+ * its field kind (TextPath, AmountPath, ... of domain/fields/fields.ts): a misspelt path or a
+ * control of the wrong kind fails tsc (boundKinds.test.tsx).
  */
 function useChrome(path: FieldPath, hint: string | undefined) {
   const form = useStepForm();
@@ -29,39 +39,32 @@ function useChrome(path: FieldPath, hint: string | undefined) {
 }
 
 /** hint: a text of the domain catalogue (ui.hints), shown under the label. */
-type Common = { path: FieldPath; hint?: string };
+type Common<P extends FieldPath> = { path: P; hint?: string };
 /** The groups that have an address (object, tenants, landlord), from the model's paths. */
 export type AddressGroup = FieldPath extends infer P
   ? P extends `${infer G}.address.zip`
     ? G
     : never
   : never;
-type InputType = 'text' | 'email' | 'tel';
+/** The input's attributes for the registry's hint: e-mail and phone keyboards, number pad, digits. */
+function inputOf(path: TextPath) {
+  const hint = inputHints[path];
+  if (hint === 'email' || hint === 'tel') return { type: hint };
+  if (hint === 'numeric') return { type: 'text', inputMode: hint };
+  if (hint) return { type: 'text', inputMode: 'numeric' as const, maxLength: hint.digits };
+  return { type: 'text' };
+}
 
-export function Text({
-  path,
-  hint,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  maxLength,
-}: Common & {
-  type?: InputType;
-  autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
-  maxLength?: number;
-}) {
+export function Text({ path, hint, autoComplete }: Common<TextPath> & { autoComplete?: string }) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
   return (
     <TextField
       {...chrome}
-      type={type}
+      {...inputOf(path)}
       value={typeof v === 'string' ? v : ''}
       autoComplete={autoComplete ?? 'off'}
-      inputMode={inputMode}
-      maxLength={maxLength}
       onChange={(s) => form.set(path, s === '' ? undefined : s)}
       onBlur={() => form.blur(path)}
     />
@@ -73,7 +76,11 @@ export function Text({
  * becomes TT.MM.JJJJ (domain normalizeGermanDate). The decimal keypad has digits and a separator
  * ('.' or, on a German phone, ','; both are accepted): ADR 0801.
  */
-export function DateText({ path, hint, autoComplete }: Common & { autoComplete?: string }) {
+export function DateText({
+  path,
+  hint,
+  autoComplete,
+}: Common<DatePath> & { autoComplete?: string }) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
@@ -95,7 +102,7 @@ export function DateText({ path, hint, autoComplete }: Common & { autoComplete?:
 }
 
 /** Euro amounts: the typed text is kept as a draft, the model gets the parsed number. */
-export function Amount({ path, hint }: Common) {
+export function Amount({ path, hint }: Common<AmountPath>) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
@@ -112,14 +119,17 @@ export function Amount({ path, hint }: Common) {
   );
 }
 
-export function Radio({
+/** The values a choice field holds (a oneOf's values, the text of a list). */
+type ChoiceValue<P extends ChoicePath> = NonNullable<FieldValue<P>>;
+
+export function Radio<P extends ChoicePath>({
   path,
   values,
   labels,
   hint,
   inline,
-}: Common & {
-  values: readonly (string | number)[];
+}: Common<P> & {
+  values: readonly ChoiceValue<P>[];
   labels: Readonly<Record<string, string>>;
   inline?: boolean;
 }) {
@@ -138,7 +148,7 @@ export function Radio({
       choices={choices}
       onChange={(s) => {
         const match = values.find((x) => String(x) === s);
-        form.set(path, match);
+        form.set(path, match as FieldValue<P>);
         form.blur(path);
       }}
     />
@@ -146,7 +156,7 @@ export function Radio({
 }
 
 /** A yes/no question (risk questions, flags): the model keeps true/false, unanswered is null. */
-export function YesNo({ path, hint }: Common) {
+export function YesNo({ path, hint }: Common<BoolPath>) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);
@@ -167,7 +177,7 @@ export function YesNo({ path, hint }: Common) {
   );
 }
 
-export function Check({ path, hint, label }: Common & { label?: ReactNode }) {
+export function Check({ path, hint, label }: Common<BoolPath> & { label?: ReactNode }) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   return (
@@ -183,7 +193,7 @@ export function Check({ path, hint, label }: Common & { label?: ReactNode }) {
   );
 }
 
-export function Select({ path, choices, hint }: Common & { choices: Choice[] }) {
+export function Select({ path, choices, hint }: Common<ChoicePath> & { choices: Choice[] }) {
   const { form, chrome, shown } = useChrome(path, hint);
   if (!shown) return null;
   const v = form.value(path);

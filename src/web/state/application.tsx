@@ -2,7 +2,11 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { defaultFormModel } from '../../domain/model/defaults';
 import type { FormModel } from '../../domain/model/schema';
 import type { SubPartnerChoice } from '../../domain/flow/subPartners';
-import { setIn } from './setIn';
+import {
+  setField as setModelField,
+  type FieldPath,
+  type FieldValue,
+} from '../../domain/model/paths';
 
 /** What the browser remembers beyond the form model (all in memory; the URL carries cid). */
 export interface Session {
@@ -29,9 +33,9 @@ export interface Session {
 interface ApplicationValue {
   model: FormModel;
   /** Text as typed for fields whose model value is parsed (amounts), so nothing typed is lost. */
-  drafts: Record<string, string>;
+  drafts: Partial<Record<FieldPath, string>>;
   session: Session;
-  setField: (path: string, value: unknown, draft?: string) => void;
+  setField: <P extends FieldPath>(path: P, value: FieldValue<P>, draft?: string) => void;
   replaceModel: (model: FormModel) => void;
   updateModel: (fn: (m: FormModel) => FormModel) => void;
   setSession: (patch: Partial<Session>) => void;
@@ -51,7 +55,7 @@ export function ApplicationProvider({
   initialModel?: FormModel;
 }) {
   const [model, setModel] = useState<FormModel>(() => initialModel ?? defaultFormModel());
-  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [drafts, setDrafts] = useState<Partial<Record<FieldPath, string>>>({});
   const [session, setSessionState] = useState<Session>({
     reservation: false,
     hasVmAndUvm: false,
@@ -64,10 +68,13 @@ export function ApplicationProvider({
     loadedCid: undefined,
     continuedAfterReservation: false,
   });
-  const setField = useCallback((path: string, value: unknown, draft?: string) => {
-    setModel((m) => setIn(m, path, value));
-    if (draft !== undefined) setDrafts((d) => ({ ...d, [path]: draft }));
-  }, []);
+  const setField = useCallback(
+    <P extends FieldPath>(path: P, value: FieldValue<P>, draft?: string) => {
+      setModel((m) => setModelField(m, path, value));
+      if (draft !== undefined) setDrafts((d) => ({ ...d, [path]: draft }));
+    },
+    [],
+  );
   const replaceModel = useCallback((next: FormModel) => {
     setModel(next);
     setDrafts({});

@@ -10,9 +10,9 @@ import {
 } from 'react';
 import { refusedAttributionPaths, type AttributionPath } from '../../domain/flow/attribution';
 import type { StepId } from '../../domain/flow/steps';
+import { getField, type FieldPath, type FieldValue } from '../../domain/model/paths';
 import { afterPress } from '../forms/afterPress';
 import { useApplication } from './application';
-import { getIn } from './setIn';
 import type { ValidationResult } from '../rules';
 
 /**
@@ -22,20 +22,21 @@ import type { ValidationResult } from '../rules';
  */
 interface StepFormValue {
   step: StepId;
-  mask: readonly string[];
+  mask: readonly FieldPath[];
   /**
    * Partner-code fields the server refused although the step does not show them (a hidden code
    * from the link): they join the mask so the tenant sees the message and can correct the code.
    */
   refused: readonly AttributionPath[];
   /** Visible error message of a field (after blur, or after a forward attempt). */
-  error: (path: string) => string | undefined;
-  value: (path: string) => unknown;
-  draft: (path: string) => string | undefined;
-  set: (path: string, value: unknown, draft?: string) => void;
-  blur: (path: string) => void;
+  error: (path: FieldPath) => string | undefined;
+  /** The model's value of a field (the domain's getField: typed by the path). */
+  value: <P extends FieldPath>(path: P) => FieldValue<P>;
+  draft: (path: FieldPath) => string | undefined;
+  set: <P extends FieldPath>(path: P, value: FieldValue<P>, draft?: string) => void;
+  blur: (path: FieldPath) => void;
   /** Every current error, in mask order (for the summary after a forward attempt). */
-  visibleErrors: { path: string; message: string }[];
+  visibleErrors: { path: FieldPath; message: string }[];
   /** Any current rule or server error, shown or not (forward is blocked while true). */
   hasErrors: boolean;
   showAll: () => void;
@@ -67,7 +68,7 @@ export function StepFormProvider({
   useEffect(() => {
     if (carried) setSession({ carriedErrors: undefined });
   }, [carried, setSession]);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [touched, setTouched] = useState<Set<FieldPath>>(() => new Set());
   const [forced, setForced] = useState(!!carried);
   const [attempt, setAttempt] = useState(carried ? 1 : 0);
   const [serverErrors, setServerErrorsState] = useState<Record<string, string>>(
@@ -78,11 +79,12 @@ export function StepFormProvider({
 
   const { errors } = validation;
   const mask = useMemo(
-    () => (refused.length ? [...validation.mask, ...refused] : validation.mask),
+    (): readonly FieldPath[] =>
+      refused.length ? [...validation.mask, ...refused] : validation.mask,
     [validation.mask, refused],
   );
   const error = useCallback(
-    (path: string) => {
+    (path: FieldPath) => {
       if (!mask.includes(path)) return undefined;
       // A server error stays until the field is edited; then the local rules take over.
       if (serverErrors[path]) return serverErrors[path];
@@ -91,7 +93,7 @@ export function StepFormProvider({
     [mask, errors, serverErrors, forced, touched],
   );
   const set = useCallback(
-    (path: string, value: unknown, draft?: string) => {
+    <P extends FieldPath>(path: P, value: FieldValue<P>, draft?: string) => {
       app.setField(path, value, draft);
       setServerErrorsState((s) => {
         if (!(path in s)) return s;
@@ -102,7 +104,7 @@ export function StepFormProvider({
     },
     [app],
   );
-  const blur = useCallback((path: string) => {
+  const blur = useCallback((path: FieldPath) => {
     // The message appears after a press's click, never under the pointer (forms/afterPress.ts).
     afterPress(() => setTouched((t) => (t.has(path) ? t : new Set(t).add(path))));
   }, []);
@@ -124,7 +126,7 @@ export function StepFormProvider({
     () =>
       mask
         .map((path) => ({ path, message: error(path) }))
-        .filter((e): e is { path: string; message: string } => !!e.message),
+        .filter((e): e is { path: FieldPath; message: string } => !!e.message),
     [mask, error],
   );
   const value = useMemo(
@@ -133,14 +135,12 @@ export function StepFormProvider({
       mask,
       refused,
       error,
-      value: (path: string) => getIn(app.model, path),
-      draft: (path: string) => app.drafts[path],
+      value: <P extends FieldPath>(path: P) => getField(app.model, path),
+      draft: (path: FieldPath) => app.drafts[path],
       set,
       blur,
       visibleErrors,
-      hasErrors:
-        Object.keys(errors).some((p) => mask.includes(p)) ||
-        Object.keys(serverErrors).some((p) => mask.includes(p)),
+      hasErrors: mask.some((p) => p in errors || p in serverErrors),
       showAll,
       setServerErrors,
       attempt,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { paymentPreselection } from '../../domain/flow/preselect';
 import { digitalDepositLimit } from '../../domain/rules/limits';
+import { bankCodePattern } from '../../domain/rules/patterns';
 import {
   accountOwnerValues,
   deliverToValues,
@@ -63,12 +64,15 @@ export default function PaymentStep() {
   const { model } = useApplication();
   const { set } = form;
   useEffect(() => {
-    for (const [path, value] of Object.entries(paymentPreselection(model))) set(path, value);
+    const chosen = paymentPreselection(model);
+    if (chosen['objective.deliverTo']) set('objective.deliverTo', chosen['objective.deliverTo']);
+    if (chosen['bankAccount.accountOwner'])
+      set('bankAccount.accountOwner', chosen['bankAccount.accountOwner']);
   }, [model, set]);
 
   const bankCode = form.value('bankAccount.bankCode');
   const onBankCodeBlur = () => {
-    if (typeof bankCode !== 'string' || !/^\d{8}$/.test(bankCode.trim())) return;
+    if (typeof bankCode !== 'string' || !bankCodePattern.test(bankCode.trim())) return;
     api.bankName(bankCode.trim()).then(
       (name) => name && form.set('bankAccount.bankName', name),
       (err: unknown) => console.warn('bank name unavailable', err),
@@ -97,9 +101,9 @@ export default function PaymentStep() {
       <Radio path="bankAccount.accountOwner" values={owners} labels={ownerLabels} />
       <Check path="bankAccount.useIban" />
       <Text path="bankAccount.iban" hint={ui.hints.iban} autoComplete="off" />
-      <Text path="bankAccount.accountNumber" inputMode="numeric" />
+      <Text path="bankAccount.accountNumber" />
       <div onBlur={onBankCodeBlur}>
-        <Text path="bankAccount.bankCode" inputMode="numeric" maxLength={8} />
+        <Text path="bankAccount.bankCode" />
       </div>
       <Text path="bankAccount.bankName" />
       <DateText path="objective.policyStartDate" hint={ui.hints.policyStart} />

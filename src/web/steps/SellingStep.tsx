@@ -22,7 +22,7 @@ export function SellingFields() {
       {extras.map((name) => (
         <div key={name}>
           <Check path={`selling.${name}`} hint={ui.sellingHelp[name]} />
-          {name === 'immoscout' ? <Text path="selling.immoscout_area" inputMode="numeric" /> : null}
+          {name === 'immoscout' ? <Text path="selling.immoscout_area" /> : null}
           {name === 'preisboerse' ? (
             <Radio
               path="selling.preisboerse_time"
@@ -31,7 +31,7 @@ export function SellingFields() {
             />
           ) : null}
           {name === 'MieterEngel' ? (
-            <Text path="selling.MieterEngel_phone" type="tel" hint={ui.hints.phone} />
+            <Text path="selling.MieterEngel_phone" hint={ui.hints.phone} />
           ) : null}
         </div>
       ))}

@@ -16,9 +16,9 @@ export function TenantFields({ who }: { who: 'firstTenant' | 'secondTenant' }) {
       <DateText path={`${who}.birthdayDate`} hint={ui.hints.date} autoComplete={ac('bday')} />
       <CountrySelect path={`${who}.nationality`} />
       <AddressFields prefix={who} own={own} />
-      <Text path={`${who}.email`} type="email" autoComplete={ac('email')} />
-      <Text path={`${who}.emailRepeat`} type="email" hint={ui.hints.emailRepeat} />
-      <Text path={`${who}.phone`} type="tel" hint={ui.hints.phone} autoComplete={ac('tel')} />
+      <Text path={`${who}.email`} autoComplete={ac('email')} />
+      <Text path={`${who}.emailRepeat`} hint={ui.hints.emailRepeat} />
+      <Text path={`${who}.phone`} hint={ui.hints.phone} autoComplete={ac('tel')} />
       <Check path={`${who}.isCreditCheckApproved`} />
     </>
   );

@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { fieldEntries } from '../../domain/fields/fields';
+import { fieldEntries, inputHints } from '../../domain/fields/fields';
 import { activeMask, candidateFields } from '../../domain/flow/activeMask';
 import { defaultAppConfig, defaultStepList, type AppConfig } from '../../domain/flow/config';
 import { sellingFields, stepIds, type StepId } from '../../domain/flow/steps';
 import { defaultFormModel } from '../../domain/model/defaults';
-import { fieldKinds, type FieldPath } from '../../domain/model/paths';
+import { fieldKinds, setFields, type FieldPath } from '../../domain/model/paths';
 import type { FormModel } from '../../domain/model/schema';
 import type { RuleContext } from '../../domain/rules/context';
 import { defaultTariff } from '../../domain/tariff/rates';
@@ -16,7 +16,6 @@ import { ServicesProvider, type WebConfig } from '../app/services';
 import type { StepBodyProps } from '../app/StepPage';
 import { fieldId } from '../forms/ids';
 import { ApplicationProvider, useApplication } from '../state/application';
-import { setIn } from '../state/setIn';
 import { FlowProvider, useFlow } from '../state/flowContext';
 import { StepFormProvider } from '../state/stepForm';
 import CheckStep from './CheckStep';
@@ -61,9 +60,11 @@ interface Case {
 
 /** Ticks every extra (the yes/no fields of the selling step), so each shows its detail field. */
 const allExtras = (m: FormModel) => {
-  m.selling = sellingFields
-    .filter((p) => fieldKinds[p].kind === 'bool')
-    .reduce((model, p) => setIn(model, p, true), m).selling;
+  const extras = sellingFields.filter((p) => fieldKinds[p].kind === 'bool');
+  m.selling = setFields(
+    m,
+    extras.map((p) => [p, true] as const),
+  ).selling;
 };
 
 const cases: Case[] = [
@@ -171,7 +172,7 @@ function StepBody({ step, seen }: { step: StepId; seen: (mask: string[]) => void
   );
 }
 
-function render(c: Case): { mask: string[]; ids: Set<string> } {
+function render(c: Case): { mask: string[]; ids: Set<string>; markup: string } {
   const model = defaultFormModel();
   c.answers?.(model);
   const config = { ...defaultAppConfig, ...c.config };
@@ -193,7 +194,7 @@ function render(c: Case): { mask: string[]; ids: Set<string> } {
     </ServicesProvider>,
   );
   const ids = new Set([...markup.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1] ?? ''));
-  return { mask, ids };
+  return { mask, ids, markup };
 }
 
 afterAll(() => {
@@ -235,5 +236,43 @@ describe('the cases switch on every guard', () => {
     expect(never, 'no case shows these fields: add a case that switches their guard on').toEqual(
       [],
     );
+  });
+});
+
+describe('the inputs type as the field registry says (inputHints)', () => {
+  // Keyboard and digits come from the registry, never from the page (issue 29): a postcode takes
+  // five digits on the number pad, an e-mail the e-mail keyboard; other texts are cut off by no
+  // maxlength (the rule's message explains a text that is too long).
+  const inputs = new Map(
+    rendered.flatMap(({ markup }) =>
+      [...markup.matchAll(/<input\s[^>]*>/g)].map((m): [string, string] => {
+        const id = /\sid="([^"]*)"/.exec(m[0])?.[1] ?? '';
+        return [id, m[0]];
+      }),
+    ),
+  );
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  const texts = fieldEntries.filter(([p, d]) => d.kind === 'text' && inputs.has(fieldId(p)));
+
+  test.each(texts.map(([p]) => p))('%s', (path) => {
+    const tag = inputs.get(fieldId(path))!;
+    const hint = inputHints[path];
+    const typed = attr(tag, 'type');
+    if (typed === 'hidden' || typed === 'checkbox' || typed === 'radio') return;
+    expect({
+      type: typed ?? 'text', // the HTML default
+      inputMode: attr(tag, 'inputMode'),
+      maxLength: attr(tag, 'maxLength'),
+    }).toEqual({
+      type: hint === 'email' || hint === 'tel' ? hint : 'text',
+      inputMode: hint === 'numeric' || typeof hint === 'object' ? 'numeric' : undefined,
+      maxLength: typeof hint === 'object' ? String(hint.digits) : undefined,
+    });
+  });
+
+  test('postcode 5 and bank code 8 digits, from the registry', () => {
+    expect(attr(inputs.get(fieldId('firstTenant.address.zip'))!, 'maxLength')).toBe('5');
+    expect(attr(inputs.get(fieldId('bankAccount.bankCode'))!, 'maxLength')).toBe('8');
+    expect(texts.length).toBeGreaterThan(30);
   });
 });

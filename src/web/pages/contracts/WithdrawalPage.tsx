@@ -1,5 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
+import {
+  identificationErrors,
+  type IdentificationCode,
+  type IdentificationField,
+} from '../../../domain/contracts/identification';
 import { useQuery } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
@@ -8,8 +13,16 @@ import { contractNumberField, emailField, Fields, Notice, Submit, usePageTitle }
 const t = contractTexts.withdrawal;
 const f = contractTexts.fields;
 const labels = { contractNumber: f.contractNumber, email: f.email };
-const CONTRACT_NUMBER = /^(TEST-)?MK-\d{4}-\d{6}$/i;
-const MAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const messages = {
+  contractNumber: {
+    required: contractTexts.errors.contractNumberRequired,
+    invalid: contractTexts.errors.contractNumberInvalid,
+  },
+  email: {
+    required: contractTexts.errors.emailRequired,
+    invalid: contractTexts.errors.emailInvalid,
+  },
+} satisfies Record<IdentificationField, Record<IdentificationCode, string>>;
 
 interface Answer {
   receivedAtText: string;
@@ -154,12 +167,9 @@ function Declare({ link }: { link: string }) {
 
   const check = (): Record<string, string> => {
     const e: Record<string, string> = {};
-    const number = values.contractNumber.trim();
-    if (!number) e.contractNumber = contractTexts.errors.contractNumberRequired;
-    else if (!CONTRACT_NUMBER.test(number))
-      e.contractNumber = contractTexts.errors.contractNumberInvalid;
-    if (!values.email.trim()) e.email = contractTexts.errors.emailRequired;
-    else if (!MAIL.test(values.email.trim())) e.email = contractTexts.errors.emailInvalid;
+    const found = identificationErrors(values);
+    if (found.contractNumber) e.contractNumber = messages.contractNumber[found.contractNumber];
+    if (found.email) e.email = messages.email[found.email];
     return e;
   };
 
