@@ -3,6 +3,7 @@ import { registerStaffAuthRoutes } from './authRoutes';
 import type { StaffDeps } from './context';
 import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
+import { registerStaffOidcRoutes } from './oidcRoutes';
 import { registerStaffCaseRoutes } from './caseRoutes';
 import { registerOriginalReturnedRoute } from './originalReturned';
 import { registerStaffPartnerRoutes } from './partnerRoutes';
@@ -18,6 +19,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
   await app.register(async (scope) => {
     registerStaffGuard(scope, deps);
     registerStaffAuthRoutes(scope, deps);
+    registerStaffOidcRoutes(scope, deps);
     registerStaffMemberRoutes(scope, deps);
     registerStaffCaseRoutes(scope, deps);
     registerOriginalReturnedRoute(scope, deps);
