@@ -21,6 +21,8 @@ export const t = {
     intro: 'Melden Sie sich mit Ihrem Passkey an. Passwörter gibt es hier nicht.',
     button: 'Mit Passkey anmelden',
     failed: 'Die Anmeldung ist nicht gelungen. Bitte versuchen Sie es erneut.',
+    sso: 'Mit Single Sign-On anmelden',
+    ssoIntro: 'Oder melden Sie sich mit dem Konto Ihres Unternehmens an.',
   },
   enrol: {
     title: 'Passkey einrichten',
