@@ -5,6 +5,7 @@ import { engines } from '../testing/database';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
 import { createStaffMember } from './directory';
+import { changeMember } from './memberChanges';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from './testing/oidcProvider';
 
 // Staff sign-in with OpenID Connect (ADR 1207) against a real provider (oidc-provider 9) on
@@ -37,6 +38,13 @@ describe.each(engines)('OpenID Connect sign-in (%s)', (engine) => {
       role: 'staff',
       now,
     });
+    const { member: gone } = await createStaffMember(server.db, {
+      email: 'gesperrt@firma.example',
+      displayName: 'Gesperrt',
+      role: 'admin',
+      now,
+    });
+    await changeMember(server.db, gone.id, { kind: 'disable' }, now);
     await createStaffMember(server.db, {
       email: 'unverified.udo@firma.example',
       displayName: 'Udo',
@@ -86,9 +94,10 @@ describe.each(engines)('OpenID Connect sign-in (%s)', (engine) => {
     expect(sessionCookie(replay.headers.getSetCookie())).toBe('');
   });
 
-  test('an e-mail without a staff account is refused, and so is an unverified one', async () => {
+  test('an e-mail without an active staff account is refused, and so is an unverified one', async () => {
     for (const [login, reason] of [
       ['mallory@firma.example', 'oidc_unknown'],
+      ['gesperrt@firma.example', 'oidc_unknown'],
       ['unverified.udo@firma.example', 'oidc_unverified'],
     ] as const) {
       const { callbackUrl, appCookies } = await signInAtProvider(start, login);
