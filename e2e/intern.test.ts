@@ -31,7 +31,9 @@ async function submitted(server: AppServer, lastName: string, expected: string) 
   app.rentalObject.rentalContract.signedAt = isoIn(-5);
   app.rentalObject.rentalContract.movedInAt = isoIn(10);
   app.policyStartDate = isoIn(10);
-  app.tenant = { ...app.tenant, name: lastName };
+  // A long address: the case file's fact list must wrap it at 375 px
+  const email = `${lastName.toLowerCase()}.maximiliane-alexandra@beispiel-hausverwaltungsgesellschaft.example.org`;
+  app.tenant = { ...app.tenant, name: lastName, email, emailConfirmation: email };
   const body = { ...app, ...(await securityFields(server.url)) };
   const cid = (await call(server.url, 'POST', '/api/tenancies', body)).body.cid as string;
   let st = await call(server.url, 'GET', `/api/application/state/${cid}`);
@@ -126,6 +128,12 @@ async function journey(browser: Browser, engine: Engine) {
     await clean(page);
     await page.getByRole('link', { name: pending.number }).click();
     await page.getByRole('heading', { name: `Vorgang ${pending.number}` }).waitFor();
+    // The rule's reason in German, not its code
+    await page
+      .locator('.facts')
+      .getByText('Die Bonitätsprüfung verlangt eine Prüfung durch eine Person.')
+      .waitFor();
+    expect(await page.locator('.facts').textContent()).not.toContain('credit_review');
     // Nothing chosen: the summary names both fields and gets the focus
     await page.getByRole('button', { name: 'Entscheidung speichern' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Bitte korrigieren Sie' });
@@ -146,6 +154,10 @@ async function journey(browser: Browser, engine: Engine) {
       .toBe('accepted');
     await expect.poll(() => page.locator('[data-state]').getAttribute('data-state')).toBe('active');
     expect(await page.locator('.timeline').textContent()).toContain('staff:Clara Chef');
+    // Its documents download through the staff API (audited)
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Bürgschaftsurkunde herunterladen' }).click();
+    expect((await download).suggestedFilename()).toBe(`Buergschaftsurkunde-${pending.number}.pdf`);
 
     // A declined application reviewed by a person and accepted
     const declined = await submitted(server, 'Abgelehnt', 'declined');
@@ -262,6 +274,10 @@ async function journey(browser: Browser, engine: Engine) {
     await second.page.goto(`${base}/intern/vorgang/${pending.number}`);
     await second.page.getByText('wiederhergestellt (staff:Bert Boss)', { exact: false }).waitFor();
     await clean(second.page);
+    // At 375 px nothing sticks out of the page (long addresses wrap in the fact list)
+    expect(
+      await second.page.evaluate(() => document.documentElement.scrollWidth),
+    ).toBeLessThanOrEqual(375);
     await shoot(second.page, 'intern-case');
 
     // Clara disables Bert with the keyboard (two steps): his open page is signed out at once

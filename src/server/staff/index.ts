@@ -5,6 +5,7 @@ import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
 import { registerStaffOidcRoutes } from './oidcRoutes';
 import { registerStaffCaseRoutes } from './caseRoutes';
+import { registerStaffDocumentRoute } from './documentRoute';
 import { registerOriginalReturnedRoute } from './originalReturned';
 import { registerStaffPartnerRoutes } from './partnerRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
@@ -22,6 +23,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffOidcRoutes(scope, deps);
     registerStaffMemberRoutes(scope, deps);
     registerStaffCaseRoutes(scope, deps);
+    registerStaffDocumentRoute(scope, deps);
     registerOriginalReturnedRoute(scope, deps);
     registerStaffPartnerRoutes(scope, deps);
     registerStaffRequestRoutes(scope, deps);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
 import type { LetterKind } from '../../domain/contracts/letters';
+import { reasonText } from '../../domain/rules/reasons';
 import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
@@ -176,7 +177,7 @@ function CaseTable({ items, go }: { items: CaseItem[]; go: Go }) {
             </td>
             <td>{i.tenants.join(', ')}</td>
             <td>{formatCents(i.depositCents)}</td>
-            <td>{i.reasons.join(', ')}</td>
+            <td>{i.reasons.map(reasonText).join(' ')}</td>
             <td>{formatDateTime(new Date(i.decidedAt))}</td>
           </tr>
         ))}
@@ -298,7 +299,17 @@ export function CasePage({ id }: { id: string }) {
         <dt>{t.caseFile.state}</dt>
         <dd data-state={state}>{t.states[state] ?? state}</dd>
         <dt>{t.reasons}</dt>
-        <dd>{decision?.reasons.join(', ') || t.caseFile.none}</dd>
+        <dd>
+          {decision && decision.reasons.length > 0 ? (
+            <ul className="reasons">
+              {decision.reasons.map((r) => (
+                <li key={r}>{reasonText(r)}</li>
+              ))}
+            </ul>
+          ) : (
+            t.caseFile.none
+          )}
+        </dd>
       </dl>
       {decision?.outcome === 'pending' && (
         <>
@@ -360,7 +371,13 @@ export function CasePage({ id }: { id: string }) {
         <ul>
           {file.documents.map((d) => (
             <li key={d.kind}>
-              {d.filename} ({formatDate(new Date(d.createdAt))})
+              <a
+                href={`/api/staff/cases/${encodeURIComponent(file.applicationId)}/documents/${d.kind}`}
+                download={d.filename}
+              >
+                {t.caseFile.documentKinds[d.kind] ?? d.filename}
+              </a>{' '}
+              ({d.filename}, {formatDate(new Date(d.createdAt))})
             </li>
           ))}
         </ul>

@@ -151,6 +151,11 @@ export const t = {
     title: (n: string) => `Vorgang ${n}`,
     data: 'Daten',
     documents: 'Dokumente',
+    documentKinds: {
+      certificate: 'Bürgschaftsurkunde herunterladen',
+      policy: 'Versicherungsschein herunterladen',
+      reservation_confirmation: 'Reservierungsbestätigung herunterladen',
+    } as Record<string, string>,
     timeline: 'Verlauf',
     email: 'E-Mail',
     phone: 'Telefon',
