@@ -8,6 +8,7 @@ import { registerStaffCaseRoutes } from './caseRoutes';
 import { registerStaffDocumentRoute } from './documentRoute';
 import { registerOriginalReturnedRoute } from './originalReturned';
 import { registerStaffPartnerRoutes } from './partnerRoutes';
+import { registerStaffPartnerAdminRoutes } from './partnerAdminRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
 import { registerStaffMoneyRoutes } from './moneyRoutes';
 
@@ -26,6 +27,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffDocumentRoute(scope, deps);
     registerOriginalReturnedRoute(scope, deps);
     registerStaffPartnerRoutes(scope, deps);
+    registerStaffPartnerAdminRoutes(scope, deps);
     registerStaffRequestRoutes(scope, deps);
     registerStaffMoneyRoutes(scope, deps);
   });
