@@ -145,7 +145,8 @@ async function journey(browser: Browser, engine: Engine) {
     await page.getByLabel('Annehmen').check();
     await page.getByLabel('Begründung').fill('Vorschaden ist behoben (Foto liegt vor).');
     await page.getByRole('button', { name: 'Entscheidung speichern' }).click();
-    await page.getByText('Gespeichert: angenommen.').waitFor();
+    // Accepting issues and seals the documents: slow on a busy machine
+    await page.getByText('Gespeichert: angenommen.').waitFor({ timeout: 45_000 });
     await expect
       .poll(
         async () =>
@@ -172,7 +173,8 @@ async function journey(browser: Browser, engine: Engine) {
     await page.getByLabel('Annehmen').check();
     await page.getByLabel('Begründung').fill('Bürgschaft trotz Regel vertretbar');
     await page.getByRole('button', { name: 'Entscheidung speichern' }).click();
-    await page.getByText('Gespeichert: angenommen.').waitFor();
+    // Accepting issues and seals the documents: slow on a busy machine
+    await page.getByText('Gespeichert: angenommen.').waitFor({ timeout: 45_000 });
     await clean(page);
 
     // Contract search from the start page (by the IBAN's last four digits), to the case file

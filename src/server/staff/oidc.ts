@@ -26,7 +26,7 @@ export const OIDC_COOKIE = 'mk_staff_oidc';
 const OIDC_COOKIE_PATH = '/api/staff/auth/oidc';
 const TRANSACTION_SECONDS = 600;
 
-export const oidcCallbackUrl = (publicUrl: string) =>
+const oidcCallbackUrl = (publicUrl: string) =>
   `${publicUrl.replace(/\/$/, '')}${OIDC_COOKIE_PATH}/callback`;
 
 /** http issuers are refused by openid-client; allowed only on this machine (tests, development). */
