@@ -13,10 +13,15 @@ import { startAppServer, type AppServer } from './support/server';
 // an individual guarantee. The session is opened with the real services (the passkey ceremony
 // is e2e/intern.test.ts's).
 
-async function signedIn(browser: Browser, server: AppServer, role: 'admin' | 'staff') {
+async function signedIn(
+  browser: Browser,
+  server: AppServer,
+  role: 'admin' | 'staff',
+  name = role === 'admin' ? 'Ada Admin' : 'Anna Amt',
+) {
   const m = await staffWithSession(server.db, {
     role,
-    name: role === 'admin' ? 'Ada Admin' : 'Anna Amt',
+    name,
     now: new Date(),
   });
   const { context, page } = await newPage(browser, server.url, { width: 1280, height: 800 });
@@ -45,7 +50,9 @@ describe('partners and guarantee requests in the back office', () => {
 
     await page.getByLabel('Partnercode').fill('E2E1');
     await page.getByRole('button', { name: 'Partner anlegen' }).click();
-    const nameField = page.getByLabel('Name', { exact: true });
+    const nameField = page
+      .getByRole('form', { name: 'Partner anlegen' })
+      .getByLabel('Name', { exact: true });
     await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByText('Bitte geben Sie den Namen des Partners an.').count()).toBe(1);
     expect(await page.getByLabel('Partnercode').inputValue()).toBe('E2E1');
@@ -92,6 +99,58 @@ describe('partners and guarantee requests in the back office', () => {
       },
     );
     expect(after.status).toBe(401);
+  }, 120_000);
+
+  test('an admin edits a partner, deactivates it with the keyboard and imports a CSV', async () => {
+    const page = await signedIn(browser, server, 'admin', 'Edda Edit');
+    await page.goto(`${server.url}/intern/partner`);
+    const card = page.getByRole('region', { name: /\(PORTAL\)/ });
+    await card.waitFor();
+    await card.getByLabel('Ansprechperson', { exact: true }).fill('Paula Portal');
+    const mail = card.getByLabel('E-Mail der Ansprechperson');
+    await mail.fill('paula-at-portal');
+    await card.getByRole('button', { name: 'Stammdaten speichern (PORTAL)' }).click();
+    await expect.poll(() => mail.getAttribute('aria-invalid')).toBe('true');
+    expect(await mail.evaluate((el) => el === document.activeElement)).toBe(true);
+    await card.getByText('Bitte geben Sie eine gültige E-Mail-Adresse an.').waitFor();
+    await clean(page);
+    await mail.fill('paula@portal.example');
+    await card.getByRole('button', { name: 'Stammdaten speichern (PORTAL)' }).click();
+    await card.getByText('Gespeichert.').waitFor();
+
+    // Deactivated with the keyboard alone
+    await card.getByRole('button', { name: 'Partner deaktivieren (PORTAL)' }).focus();
+    await page.keyboard.press('Enter');
+    await card.getByText('Partner deaktiviert.').waitFor();
+    await expect
+      .poll(() => card.getByRole('heading', { level: 2 }).textContent())
+      .toContain('(inaktiv)');
+    expect((await call(server.url, 'GET', '/api/staff/partners', undefined, {})).status).toBe(401);
+    await card.getByRole('button', { name: 'Partner wieder aktivieren (PORTAL)' }).waitFor();
+    await clean(page);
+
+    // CSV import: a bad line imports nothing, a good file adds the partner
+    const header = 'partner_code,partner_name,sub_partner_code,sub_partner_name,hide_partner_code';
+    const file = page.getByLabel('CSV-Datei');
+    await file.setInputFiles({
+      name: 'partner.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\nCSV1,Import Hausverwaltung,,,false\nCSV2,=1+1,,,false\n`),
+    });
+    await page.getByRole('button', { name: 'Importieren' }).click();
+    await expect.poll(() => file.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/^Zeile 3: .*Nichts importiert\.$/).waitFor();
+    await clean(page);
+    await file.setInputFiles({
+      name: 'partner.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\nCSV1,Import Hausverwaltung,,,false\n`),
+    });
+    await page.getByRole('button', { name: 'Importieren' }).click();
+    await page.getByText('1 Partner und 0 Unterpartner importiert.').waitFor();
+    await page.getByRole('region', { name: 'Import Hausverwaltung (CSV1)' }).waitFor();
+    await clean(page);
+    await shoot(page, 'intern-partners-edit');
   }, 120_000);
 
   test('staff see an open request on the start page and mark it answered', async () => {

@@ -204,6 +204,11 @@ const envSchema = z.object({
   SEAL_P12_PASSWORD: z.string().default(''),
   DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ...evidenceEnv,
+  // Staff sign-in with OpenID Connect as the alternative to passkeys (ADR 1207): all three or none.
+  STAFF_OIDC_ISSUER: url(['http:', 'https:']).optional(),
+  STAFF_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  STAFF_SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(20),
 });
 
 export interface Config {
@@ -300,6 +305,16 @@ export interface Config {
   documentLinkDays: number;
   /** Evidence files of claims: limits, link minutes, the S3 store if any (ADR 1250). */
   evidence: EvidenceConfig;
+  /** Staff sign-in with OpenID Connect (STAFF_OIDC_*); unset: passkeys only (ADR 1207). */
+  staffOidc: StaffOidcConfig | undefined;
+  /** Staff sign-in requests (passkey, enrolment, OIDC) per client and window (ADR 1207). */
+  staffSignInAttempts: number;
+}
+
+export interface StaffOidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -317,7 +332,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         '(the base of e-mailed links, e.g. https://antrag.example.de)',
     );
   }
+  const oidc = [e.STAFF_OIDC_ISSUER, e.STAFF_OIDC_CLIENT_ID, e.STAFF_OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration in the environment:\n  STAFF_OIDC_ISSUER/STAFF_OIDC_CLIENT_ID/' +
+        'STAFF_OIDC_CLIENT_SECRET: set all three (OpenID Connect sign-in) or none',
+    );
+  }
   return {
+    staffOidc:
+      e.STAFF_OIDC_ISSUER && e.STAFF_OIDC_CLIENT_ID && e.STAFF_OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.STAFF_OIDC_ISSUER,
+            clientId: e.STAFF_OIDC_CLIENT_ID,
+            clientSecret: e.STAFF_OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    staffSignInAttempts: e.STAFF_SIGN_IN_ATTEMPTS,
     sealIdentity: e.SEAL_P12_PATH
       ? loadSealIdentity(e.SEAL_P12_PATH, e.SEAL_P12_PASSWORD)
       : undefined,

@@ -115,7 +115,9 @@ export function registerErrorHandling(
       return reply.status(500).send(apiError(500));
     }
     if (status === 429) {
-      return reply.status(429).send(apiError(429));
+      // A limit with its own German message (the staff sign-in, ADR 1207) keeps it.
+      const own = (err as { errors?: unknown }).errors;
+      return reply.status(429).send(Array.isArray(own) ? { errors: own } : apiError(429));
     }
     return reply.status(status).send(apiError(status));
   });

@@ -1,4 +1,4 @@
-import rateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -99,3 +99,20 @@ function saveProgressLimits(app: FastifyInstance, config: Config): SaveProgressL
     ),
   };
 }
+
+/**
+ * The staff sign-in limit (ADR 1207): passkey options and answers, enrolment and the OpenID
+ * Connect start and callback count into one counter per client address, so nobody can try
+ * enrolment tokens or flood the challenge table. A route config `{ rateLimit: staffSignInLimit(…) }`.
+ */
+export const staffSignInLimit = (config: Config, message: string): RateLimitOptions => ({
+  groupId: 'staff_sign_in',
+  max: config.staffSignInAttempts,
+  timeWindow: '1 minute',
+  keyGenerator: (request) => request.ip,
+  errorResponseBuilder: (_req, ctx) => ({
+    statusCode: 429,
+    ...apiError(429, 'too_many_requests', message),
+    retryAfter: ctx.after,
+  }),
+});

@@ -1,4 +1,5 @@
 import type { FormModel } from '../../domain/index';
+import type { ReasonCode } from '../../domain/rules/reasons';
 
 export type Outcome = 'accepted' | 'declined' | 'pending';
 
@@ -8,17 +9,8 @@ export type Outcome = 'accepted' | 'declined' | 'pending';
  */
 export type MailKind = `${'contract' | 'reservation'}-${Outcome}`;
 
-/** Rule codes, stored with the decision (they carry no personal data). */
-export type ReasonCode =
-  | 'contract_terminated'
-  | 'late_rent'
-  | 'deposit_not_paid_completely'
-  | 'deposit_consumed'
-  | 'object_damaged'
-  | 'predamage'
-  | 'deposit_above_limit'
-  | 'credit_declined'
-  | 'credit_review';
+/** Rule codes, stored with the decision; their German texts are in the domain (ADR 1209). */
+export type { ReasonCode } from '../../domain/rules/reasons';
 
 /** Above this deposit a person looks at the application (DECISIONS.md). */
 const manualReviewDepositAbove = 15_000;

@@ -34,7 +34,7 @@ const controlChars = /[\u0000-\u001F\u007F-\u009F]/;
 const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const formulaPrefix = /^[=+\-@\t\r]/;
 
-function nameProblem(name: string): string | undefined {
+export function partnerNameProblem(name: string): string | undefined {
   if (name.length > maxPartnerNameLength) return `ist länger als ${maxPartnerNameLength} Zeichen`;
   if (bidiControls.test(name)) return 'enthält Steuerzeichen für die Schreibrichtung';
   if (controlChars.test(name)) return 'enthält Steuerzeichen';
@@ -52,7 +52,7 @@ function partnerRowOf({ line, values: r }: CsvRow): PartnerImportRow {
     );
   if (!r.partner_name) throw new PartnerImportError(`Zeile ${line}: partner_name fehlt`);
   for (const column of ['partner_name', 'sub_partner_name'] as const) {
-    const problem = nameProblem(r[column] ?? '');
+    const problem = partnerNameProblem(r[column] ?? '');
     if (problem) throw new PartnerImportError(`Zeile ${line}: ${column} ${problem}`);
   }
   const sub = r.sub_partner_code ?? '';

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { staffSignInLimit } from '../http/rateLimits';
+import { staffApiErrors } from '../texts/staff';
 import { staffRoleLabels } from '../../domain/staff/roles';
 import { writeAudit } from './audit';
 import type { StaffDeps } from './context';
@@ -25,28 +27,51 @@ const object = <T>(b: unknown, key: string): T | undefined => {
   return v && typeof v === 'object' ? (v as T) : undefined;
 };
 
+/** Opens the staff session of a signed-in member (any method), audited; answers its cookie. */
+export async function sessionCookieFor(
+  deps: StaffDeps,
+  member: StaffRow,
+  requestId: string,
+  method: 'passkey' | 'oidc',
+): Promise<string> {
+  const now = deps.clock.now();
+  const token = await openStaffSession(deps.db, member.id, now);
+  await writeAudit(deps.db, {
+    staff: member,
+    action: 'session.sign_in',
+    requestId,
+    at: now,
+    details: { method },
+  });
+  return staffCookie(token, deps.config.publicUrl.startsWith('https:'));
+}
+
 /** Sign-in with passkeys, enrolment by link, the caller's own session (ADR 1200). */
 export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffDeps): void {
+  // Every sign-in step counts into one limit per client (ADR 1207).
+  const signIn = {
+    config: {
+      staff: 'public',
+      rateLimit: staffSignInLimit(deps.config, staffApiErrors.too_many_sign_ins),
+    },
+  } as const;
   const secure = () => deps.config.publicUrl.startsWith('https:');
   const fail = (reply: FastifyReply, err: unknown) => {
     if (!(err instanceof PasskeyError)) throw err;
     return staffError(reply, err.code === 'enrolment_invalid' ? 410 : 400, err.code);
   };
   const signedIn = async (reply: FastifyReply, member: StaffRow, requestId: string) => {
-    const now = deps.clock.now();
-    const token = await openStaffSession(deps.db, member.id, now);
-    await writeAudit(deps.db, { staff: member, action: 'session.sign_in', requestId, at: now });
-    reply.header('set-cookie', staffCookie(token, secure()));
+    reply.header('set-cookie', await sessionCookieFor(deps, member, requestId, 'passkey'));
     return reply.send({ displayName: member.displayName, role: member.role });
   };
 
-  app.post('/api/staff/enrolment', { config: { staff: 'public' } }, async (req, reply) => {
+  app.post('/api/staff/enrolment', signIn, async (req, reply) => {
     const member = await enrolmentMember(deps.db, text(req.body, 'token'), deps.clock.now());
     if (!member) return staffError(reply, 410, 'enrolment_invalid');
     return reply.send({ displayName: member.displayName, email: member.email });
   });
 
-  app.post('/api/staff/enrolment/options', { config: { staff: 'public' } }, async (req, reply) => {
+  app.post('/api/staff/enrolment/options', signIn, async (req, reply) => {
     try {
       const { options } = await enrolmentOptions(
         deps.db,
@@ -60,7 +85,7 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffDeps): 
     }
   });
 
-  app.post('/api/staff/enrolment/verify', { config: { staff: 'public' } }, async (req, reply) => {
+  app.post('/api/staff/enrolment/verify', signIn, async (req, reply) => {
     const response = object<RegistrationResponseJSON>(req.body, 'response');
     if (!response) return staffError(reply, 400, 'passkey_failed');
     try {
@@ -77,11 +102,11 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffDeps): 
     }
   });
 
-  app.post('/api/staff/sign-in/options', { config: { staff: 'public' } }, async (_req, reply) =>
+  app.post('/api/staff/sign-in/options', signIn, async (_req, reply) =>
     reply.send(await signInOptions(deps.db, deps.config.publicUrl, deps.clock.now())),
   );
 
-  app.post('/api/staff/sign-in/verify', { config: { staff: 'public' } }, async (req, reply) => {
+  app.post('/api/staff/sign-in/verify', signIn, async (req, reply) => {
     const response = object<AuthenticationResponseJSON>(req.body, 'response');
     if (!response) return staffError(reply, 400, 'passkey_failed');
     try {

@@ -24,7 +24,7 @@ export function staffError(reply: FastifyReply, status: number, code: StaffApiEr
   return reply.code(status).send({ errors: [{ code, message: staffApiErrors[code] }] });
 }
 
-function cookieOf(req: FastifyRequest, name: string): string | undefined {
+export function cookieOf(req: FastifyRequest, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const i = part.indexOf('=');
     if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();

@@ -3,9 +3,12 @@ import { registerStaffAuthRoutes } from './authRoutes';
 import type { StaffDeps } from './context';
 import { registerStaffGuard } from './guard';
 import { registerStaffMemberRoutes } from './members';
+import { registerStaffOidcRoutes } from './oidcRoutes';
 import { registerStaffCaseRoutes } from './caseRoutes';
+import { registerStaffDocumentRoute } from './documentRoute';
 import { registerOriginalReturnedRoute } from './originalReturned';
 import { registerStaffPartnerRoutes } from './partnerRoutes';
+import { registerStaffPartnerAdminRoutes } from './partnerAdminRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
 import { registerStaffMoneyRoutes } from './moneyRoutes';
 import { registerStaffMoneyDecisionRoutes } from './moneyDecisionRoutes';
@@ -19,10 +22,13 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
   await app.register(async (scope) => {
     registerStaffGuard(scope, deps);
     registerStaffAuthRoutes(scope, deps);
+    registerStaffOidcRoutes(scope, deps);
     registerStaffMemberRoutes(scope, deps);
     registerStaffCaseRoutes(scope, deps);
+    registerStaffDocumentRoute(scope, deps);
     registerOriginalReturnedRoute(scope, deps);
     registerStaffPartnerRoutes(scope, deps);
+    registerStaffPartnerAdminRoutes(scope, deps);
     registerStaffRequestRoutes(scope, deps);
     registerStaffMoneyRoutes(scope, deps);
     registerStaffMoneyDecisionRoutes(scope, deps);

@@ -35,6 +35,8 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
         code: p.code,
         name: p.name,
         active: p.active,
+        contactName: p.contactName,
+        contactEmail: p.contactEmail,
         webhookUrl: allHooks.find((h) => h.partnerCode === p.code)?.url ?? null,
         keys: allKeys
           .filter((k) => k.partnerCode === p.code)

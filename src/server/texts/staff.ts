@@ -25,6 +25,11 @@ export const staffApiErrors = {
     'Diese Bürgschaft besteht nicht mehr (widerrufen, freigegeben oder schon beendet); der Eingang der Urkunde ändert nichts.',
   email_taken: 'Diese E-Mail-Adresse ist schon vergeben.',
   invalid_input: 'Bitte prüfen Sie die Eingaben.',
+  too_many_sign_ins:
+    'Zu viele Anmeldeversuche von diesem Gerät. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.',
+  oidc_not_configured: 'Die Anmeldung mit Single Sign-On ist nicht eingerichtet.',
+  last_admin:
+    'Sie sind die letzte aktive Administration: Sperren oder eine andere Rolle sind erst möglich, wenn eine weitere Person die Rolle Administration hat.',
 } as const;
 
 export type StaffApiErrorCode = keyof typeof staffApiErrors;

@@ -2,16 +2,8 @@ import { StrictMode, useCallback, useEffect, useState } from 'react';
 import type { Root } from 'react-dom/client';
 import { staffApi } from './api';
 import { Enrol, SignIn, type Me } from './auth';
-import {
-  CasePage,
-  EndingsPage,
-  LettersPage,
-  Link,
-  MembersPage,
-  QueuePage,
-  StartPage,
-  type Go,
-} from './pages';
+import { CasePage, EndingsPage, LettersPage, Link, QueuePage, StartPage, type Go } from './pages';
+import { MembersPage } from './MembersPage';
 import { PartnersPage } from './PartnersPage';
 import { RequestsPage } from './RequestsPage';
 import { MoneyPage } from './MoneyPage';
@@ -35,7 +27,7 @@ function page(path: string, me: Me, go: Go) {
     case '/intern/zahlungsverkehr':
       return <MoneyPage me={me} />;
     case '/intern/mitarbeiter':
-      return me.role === 'admin' ? <MembersPage /> : <StartPage me={me} go={go} />;
+      return me.role === 'admin' ? <MembersPage me={me} /> : <StartPage me={me} go={go} />;
     case '/intern/partner':
       return me.role === 'admin' ? <PartnersPage /> : <StartPage me={me} go={go} />;
     case '/intern/anfragen':

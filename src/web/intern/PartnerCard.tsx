@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../domain/messages/format';
 import { staffApi } from './api';
+import { PartnerDetails } from './PartnerDetails';
 import { pt } from './partnerTexts';
 
 interface PartnerKey {
@@ -16,6 +17,8 @@ export interface Partner {
   code: string;
   name: string;
   active: boolean;
+  contactName: string | null;
+  contactEmail: string | null;
   webhookUrl: string | null;
   keys: PartnerKey[];
 }
@@ -103,6 +106,7 @@ export function PartnerCard({ partner: p, reload }: { partner: Partner; reload: 
       <h2 id={id('title')}>
         {p.name} ({p.code}) {!p.active && pt.partners.inactive}
       </h2>
+      <PartnerDetails partner={p} reload={reload} />
       <h3>{pt.keys.title}</h3>
       {p.keys.length === 0 ? (
         <p>{pt.keys.none}</p>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { staffApi } from './api';
 import { PartnerCard, type Partner } from './PartnerCard';
+import { PartnerImport } from './PartnerImport';
 import { useLoad } from './pages';
 import { pt } from './partnerTexts';
 
@@ -88,6 +89,7 @@ export function PartnersPage() {
       <p role="status" className="status">
         {status}
       </p>
+      <PartnerImport onImported={reload} />
     </>
   );
 }

@@ -4,6 +4,8 @@ export class StaffApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The field a refusal names, when it names one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -26,8 +28,14 @@ export async function staffApi<T>(
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
-    const e = (data as { errors?: { code: string; message: string }[] } | undefined)?.errors?.[0];
-    throw new StaffApiError(res.status, e?.code ?? 'unknown', e?.message ?? `HTTP ${res.status}`);
+    const e = (data as { errors?: { code: string; message: string; field?: string }[] } | undefined)
+      ?.errors?.[0];
+    throw new StaffApiError(
+      res.status,
+      e?.code ?? 'unknown',
+      e?.message ?? `HTTP ${res.status}`,
+      e?.field,
+    );
   }
   return data as T;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { staffApi, StaffApiError } from './api';
+import { isOidcRefusal, oidcRefusalTexts } from '../../domain/staff/signIn';
 import { t } from './texts';
 
 export interface Me {
@@ -10,10 +11,28 @@ export interface Me {
   roleLabel: string;
 }
 
-/** Sign-in with a discoverable passkey (no user name, no password). */
+/** Why the last single sign-on was refused (`/intern?sso=<code>`, ADR 1207); the URL is cleaned. */
+function ssoRefusal(): string {
+  const code = new URLSearchParams(window.location.search).get('sso');
+  if (code === null) return '';
+  window.history.replaceState(null, '', window.location.pathname);
+  return isOidcRefusal(code) ? oidcRefusalTexts[code] : t.signIn.failed;
+}
+
+/**
+ * Sign-in with a discoverable passkey (no user name, no password), or with the company's OpenID
+ * provider when the operator set one up (the server says so).
+ */
 export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
-  const [error, setError] = useState('');
+  const [error, setError] = useState(ssoRefusal);
   const [busy, setBusy] = useState(false);
+  const [oidc, setOidc] = useState(false);
+  useEffect(() => {
+    staffApi<{ oidc: boolean }>('/auth/methods').then(
+      (m) => setOidc(m.oidc),
+      () => setOidc(false),
+    );
+  }, []);
   const signIn = async () => {
     setBusy(true);
     setError('');
@@ -38,6 +57,17 @@ export function SignIn({ onSignedIn }: { onSignedIn(): void }) {
       <button type="button" onClick={() => void signIn()} disabled={busy}>
         {t.signIn.button}
       </button>
+      {oidc && (
+        <>
+          <p>{t.signIn.ssoIntro}</p>
+          <button
+            type="button"
+            onClick={() => window.location.assign('/api/staff/auth/oidc/start')}
+          >
+            {t.signIn.sso}
+          </button>
+        </>
+      )}
       <p role="alert" className="field-error">
         {error}
       </p>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
 import type { LetterKind } from '../../domain/contracts/letters';
+import { reasonText } from '../../domain/rules/reasons';
 import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
@@ -176,7 +177,7 @@ function CaseTable({ items, go }: { items: CaseItem[]; go: Go }) {
             </td>
             <td>{i.tenants.join(', ')}</td>
             <td>{formatCents(i.depositCents)}</td>
-            <td>{i.reasons.join(', ')}</td>
+            <td>{i.reasons.map(reasonText).join(' ')}</td>
             <td>{formatDateTime(new Date(i.decidedAt))}</td>
           </tr>
         ))}
@@ -298,7 +299,17 @@ export function CasePage({ id }: { id: string }) {
         <dt>{t.caseFile.state}</dt>
         <dd data-state={state}>{t.states[state] ?? state}</dd>
         <dt>{t.reasons}</dt>
-        <dd>{decision?.reasons.join(', ') || t.caseFile.none}</dd>
+        <dd>
+          {decision && decision.reasons.length > 0 ? (
+            <ul className="reasons">
+              {decision.reasons.map((r) => (
+                <li key={r}>{reasonText(r)}</li>
+              ))}
+            </ul>
+          ) : (
+            t.caseFile.none
+          )}
+        </dd>
       </dl>
       {decision?.outcome === 'pending' && (
         <>
@@ -360,7 +371,13 @@ export function CasePage({ id }: { id: string }) {
         <ul>
           {file.documents.map((d) => (
             <li key={d.kind}>
-              {d.filename} ({formatDate(new Date(d.createdAt))})
+              <a
+                href={`/api/staff/cases/${encodeURIComponent(file.applicationId)}/documents/${d.kind}`}
+                download={d.filename}
+              >
+                {t.caseFile.documentKinds[d.kind] ?? d.filename}
+              </a>{' '}
+              ({d.filename}, {formatDate(new Date(d.createdAt))})
             </li>
           ))}
         </ul>
@@ -556,100 +573,6 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
       <p role="alert" className="field-error">
         {error}
       </p>
-    </>
-  );
-}
-
-interface Member {
-  id: string;
-  email: string;
-  displayName: string;
-  roleLabel: string;
-  disabled: boolean;
-}
-
-/** Admins: the staff list and the invitation (the enrolment link is shown once). */
-export function MembersPage() {
-  const [data, reload] = useLoad<{ members: Member[] }>('/members');
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState('staff');
-  const [link, setLink] = useState('');
-  const [error, setError] = useState('');
-  const invite = async (e: React.FormEvent) => {
-    e.preventDefault();
-    setError('');
-    setLink('');
-    try {
-      const r = await staffApi<{ enrolmentUrl: string }>('/members', {
-        email,
-        displayName: name,
-        role,
-      });
-      setLink(r.enrolmentUrl);
-      setEmail('');
-      setName('');
-      reload();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
-  return (
-    <>
-      <h1>{t.members.title}</h1>
-      {data && (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.members.name}</th>
-              <th scope="col">{t.members.email}</th>
-              <th scope="col">{t.members.role}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.members.map((m) => (
-              <tr key={m.id}>
-                <td>{m.displayName}</td>
-                <td>{m.email}</td>
-                <td>{m.roleLabel}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <h2>{t.members.invite}</h2>
-      <form className="intern-form" onSubmit={(e) => void invite(e)}>
-        <label htmlFor="member-email">{t.members.email}</label>
-        <input
-          id="member-email"
-          type="email"
-          autoComplete="off"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <label htmlFor="member-name">{t.members.name}</label>
-        <input id="member-name" required value={name} onChange={(e) => setName(e.target.value)} />
-        <label htmlFor="member-role">{t.members.role}</label>
-        <select id="member-role" value={role} onChange={(e) => setRole(e.target.value)}>
-          {Object.entries(t.members.roles).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <button type="submit">{t.members.submit}</button>
-      </form>
-      <p role="alert" className="field-error">
-        {error}
-      </p>
-      <div role="status">
-        {link && (
-          <p>
-            {t.members.link} <code className="link">{link}</code>
-          </p>
-        )}
-      </div>
     </>
   );
 }

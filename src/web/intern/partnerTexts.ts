@@ -17,6 +17,30 @@ export const pt = {
     none: 'Noch keine Partner.',
     inactive: '(inaktiv)',
   },
+  details: {
+    title: 'Stammdaten',
+    name: 'Name',
+    contactName: 'Ansprechperson',
+    contactEmail: 'E-Mail der Ansprechperson',
+    save: 'Stammdaten speichern',
+    saved: 'Gespeichert.',
+    activeNote: 'Der Partner ist aktiv: Links mit seinem Code ordnen Anträge ihm zu.',
+    inactiveNote: 'Der Partner ist deaktiviert: Links mit seinem Code ordnen nichts mehr zu.',
+    deactivate: 'Partner deaktivieren',
+    reactivate: 'Partner wieder aktivieren',
+    deactivated: 'Partner deaktiviert.',
+    reactivated: 'Partner wieder aktiviert.',
+  },
+  import: {
+    title: 'Partner importieren (CSV)',
+    intro:
+      'Spalten partner_code, partner_name, sub_partner_code, sub_partner_name, hide_partner_code (Komma oder Semikolon). Eine fehlerhafte Zeile: es wird nichts importiert. Sehr große Dateien mit npm run import:partners.',
+    file: 'CSV-Datei',
+    submit: 'Importieren',
+    missing: 'Bitte wählen Sie eine CSV-Datei.',
+    done: (partners: number, subs: number) =>
+      `${partners} Partner und ${subs} Unterpartner importiert.`,
+  },
   keys: {
     title: 'API-Schlüssel',
     none: 'Keine Schlüssel.',

@@ -6,6 +6,9 @@ export const partners = pgTable('partners', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
   active: boolean('active').notNull().default(true),
+  /** Whom the operator talks to at the partner (back office, ADR 1210); not shown to tenants. */
+  contactName: text('contact_name'),
+  contactEmail: text('contact_email'),
   /** Free configuration handed to the web app by the partner lookup (e.g. hide_partner_code). */
   settings: jsonb('settings')
     .$type<Record<string, unknown>>()
