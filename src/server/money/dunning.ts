@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   addDays,
@@ -55,9 +55,30 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now(), chunk 
       deps.db.orm,
       page.map((c) => c.applicationId),
     );
+    // What planned and presented debits will still collect, per contract of the page.
+    const inFlight = new Map(
+      (
+        await deps.db.orm
+          .select({
+            id: sepaDebits.applicationId,
+            cents: sql<number>`sum(${sepaDebits.amountCents})::int`,
+          })
+          .from(sepaDebits)
+          .where(
+            and(
+              inArray(
+                sepaDebits.applicationId,
+                page.map((c) => c.applicationId),
+              ),
+              inArray(sepaDebits.status, ['planned', 'in_batch', 'presented']),
+            ),
+          )
+          .groupBy(sepaDebits.applicationId)
+      ).map((r) => [r.id, Number(r.cents)]),
+    );
     for (const c of page) {
       const open = summaryOf(ledgers.get(c.applicationId) ?? []).openCents;
-      if (open <= 0) continue;
+      if (open - (inFlight.get(c.applicationId) ?? 0) <= 0) continue;
       const step = await dunContract(deps, c, open, today, now);
       if (step === 'reminder') reminders++;
       if (step === 'decision') decisions++;
