@@ -47,7 +47,7 @@ export interface CollectionReport {
  * Contracts (or debits) per transaction of the collection run: keyset pages of this size keep
  * each transaction short and the main loop free between pages (ADR 1270).
  */
-export const COLLECTION_CHUNK = 500;
+const COLLECTION_CHUNK = 500;
 
 /**
  * Debits presented and due by today are booked as collected, a page at a time in one statement

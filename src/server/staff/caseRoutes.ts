@@ -22,10 +22,10 @@ import {
 import { letterBatchPdf } from './letterBatch';
 import { searchCases } from './search';
 import { pageSize } from './keyset';
+import { ApprovalError, decideApproval, draftApproval, openApprovals } from './approvals';
 
 /** Letters per printed batch (one PDF); the rest follow in the next. */
 const LETTER_BATCH = 500;
-import { ApprovalError, decideApproval, draftApproval, openApprovals } from './approvals';
 
 type Body = Record<string, unknown>;
 const field = (b: unknown, k: string) => {
