@@ -10,13 +10,23 @@ import { repoRoot } from './lib/childServer';
 import { printRows, verdict, type Row } from './lib/report';
 import { repeats } from './lib/stats';
 import { buildWeb, measureWeb } from './web';
+import { benchCamt } from './batch/camt';
+import { benchCollection } from './batch/collection';
+import { benchLetters } from './batch/letters';
+import { benchSearch } from './batch/search';
 
 // npm run bench: every figure of issues 7 and 13 beside its target, in one run on this machine.
 // Each figure is measured BENCH_REPEATS (3) times, the things compared interleaved, and reported
 // as median (range). BENCH_ONLY=api,memory,freeze,web,lighthouse,processing picks parts;
 // BENCH_SECONDS sets the autocannon duration per figure; BENCH_BASELINE the code compared with.
+// The batch parts of issue 30 (collection, camt, letters, search; bench/batch/) take their
+// scales from BENCH_COLLECTION_CONTRACTS, BENCH_CAMT_ENTRIES, BENCH_LETTERS,
+// BENCH_SEARCH_CONTRACTS and their engines from BENCH_ENGINES.
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'api,memory,freeze,web,lighthouse,processing').split(','),
+  (
+    process.env.BENCH_ONLY ??
+    'api,memory,freeze,web,lighthouse,processing,collection,camt,letters,search'
+  ).split(','),
 );
 const all: Row[] = [];
 const started = Date.now();
@@ -31,12 +41,15 @@ console.log(
     .join(' ')}, ${new Date().toISOString()}; ${repeats} repeats per figure: median (min-max)`,
 );
 
-// The product as `npm start` runs it: compiled, built only if something changed.
-const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-});
-if (build.status !== 0) throw new Error('scripts/build.mjs failed');
+// The product as `npm start` runs it: compiled, built only if something changed (and only for
+// the parts that start it; the batch parts run the services in this process).
+if (['api', 'memory', 'processing'].some((p) => only.has(p))) {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('scripts/build.mjs failed');
+}
 
 let baseline: Baseline | undefined;
 let webDir: string | undefined;
@@ -105,6 +118,16 @@ try {
         });
     }
   }
+  if (only.has('collection'))
+    section(
+      'collection run and streamed pain.008 (bench/batch/collection.ts)',
+      await benchCollection(),
+    );
+  if (only.has('camt')) section('camt.054 import (bench/batch/camt.ts)', await benchCamt());
+  if (only.has('letters'))
+    section('letter batch PDF (bench/batch/letters.ts)', await benchLetters());
+  if (only.has('search'))
+    section('staff search on PostgreSQL (bench/batch/search.ts)', await benchSearch());
 } finally {
   cleanup();
 }

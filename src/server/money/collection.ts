@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   addBusinessDays,
   debitEndToEndId,
@@ -8,23 +8,27 @@ import {
   planCollection,
   todayInBerlin,
   type FormModel,
+  type LedgerEntry,
 } from '../../domain/index';
-import type { Tx } from '../db/client';
+import { executeSqlIn, type Tx } from '../db/client';
 import {
   applications,
   contracts,
+  ledgerEntries,
   paymentBatches,
   sepaDebits,
   sepaMandates,
   type ContractRow,
+  type SepaDebitRow,
 } from '../db/schema/index';
 import { formModelOf } from '../services/storedModel';
-import { book, entriesOf, ledgerPeriodOf } from './ledger';
+import { entriesByApplication, entryRows, ledgerPeriodOf } from './ledger';
 import { instalmentsToCollect } from './instalments';
-import { currentMandate, isFirstMandate } from './mandates';
+import { currentMandate, isFirstMandate, type MandateRow } from './mandates';
 import { creditorOf, type MoneyDeps } from './deps';
 import { preNoticeMail } from './mails';
-import { buildDirectDebitFile, type DebitLine } from './painFiles';
+import type { DebitLine } from './painFiles';
+import { DirectDebitWriter, type DebitBlock } from './painStream';
 import { endOf, planOf, settleAndBook } from './settle';
 import { salutationOf } from './people';
 import { draftRefundBatch } from './refunds';
@@ -40,36 +44,70 @@ export interface CollectionReport {
   decisions: number;
 }
 
-/** Debits presented and due by today are booked as collected; a return reverses them later. */
-async function bookCollected(deps: MoneyDeps, today: string, now: Date): Promise<number> {
-  const due = await deps.db.orm
-    .select({ id: sepaDebits.id })
-    .from(sepaDebits)
-    .where(and(eq(sepaDebits.status, 'presented'), lte(sepaDebits.dueOn, today)));
-  for (const { id } of due)
-    await deps.db.transaction(async (tx) => {
-      const d = (
-        await tx
-          .update(sepaDebits)
-          .set({ status: 'collected' })
-          .where(and(eq(sepaDebits.id, id), eq(sepaDebits.status, 'presented')))
-          .returning()
-      )[0];
-      if (!d) return;
-      await book(
+/**
+ * Contracts (or debits) per transaction of the collection run: keyset pages of this size keep
+ * each transaction short and the main loop free between pages (ADR 1270).
+ */
+const COLLECTION_CHUNK = 500;
+
+/**
+ * Debits presented and due by today are booked as collected, a page at a time in one statement
+ * each (status and ledger together); a return reverses them later. Money that arrives after the
+ * contract ended is settled again (a refund may follow).
+ */
+async function bookCollected(
+  deps: MoneyDeps,
+  today: string,
+  now: Date,
+  chunk: number,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await deps.db.transaction(async (tx) => {
+      const booked = await executeSqlIn(
         tx,
-        d.applicationId,
-        [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
-        { source: `debit:${d.id}`, bookedOn: d.dueOn, now },
+        `WITH d AS (
+           UPDATE sepa_debits SET status = 'collected'
+            WHERE id IN (SELECT id FROM sepa_debits
+                          WHERE status = 'presented' AND due_on <= $1::date
+                          ORDER BY id LIMIT $2)
+              AND status = 'presented'
+           RETURNING id, application_id, amount_cents, period, due_on, instalment_id)
+         INSERT INTO ledger_entries
+                (application_id, kind, amount_cents, period, booked_on, created_at, source)
+         SELECT application_id, 'collected', amount_cents,
+                -- an instalment pays an amount, not a period (ledgerPeriodOf)
+                CASE WHEN instalment_id IS NULL THEN period END, due_on, $3::timestamptz,
+                'debit:' || id || CASE WHEN instalment_id IS NULL
+                                       THEN ':' || to_char(period, 'YYYY-MM-DD') ELSE '' END
+           FROM d
+         RETURNING application_id, source`,
+        [today, chunk, now.toISOString()],
       );
-      // Money that arrives after the contract ended is settled again (a refund may follow).
-      const c = (
-        await tx.select().from(contracts).where(eq(contracts.applicationId, d.applicationId))
-      )[0];
-      const end = c && endOf(c);
-      if (c && end) await settleAndBook(tx, c, end, now, `resettle:debit:${d.id}`);
+      const rows = booked.rows as { application_id: string; source: string }[];
+      if (rows.length === 0) return 0;
+      const ended = await tx
+        .select()
+        .from(contracts)
+        .where(
+          and(
+            inArray(contracts.applicationId, [...new Set(rows.map((r) => r.application_id))]),
+            inArray(contracts.status, ['withdrawn', 'cancelled', 'released']),
+          ),
+        );
+      for (const c of ended) {
+        const end = endOf(c);
+        if (!end) continue;
+        for (const r of rows.filter((x) => x.application_id === c.applicationId)) {
+          const debitId = r.source.split(':')[1]!;
+          await settleAndBook(tx, c, end, now, `resettle:debit:${debitId}`);
+        }
+      }
+      return rows.length;
     });
-  return due.length;
+    total += n;
+    if (n < chunk) return total;
+  }
 }
 
 interface Planned {
@@ -79,7 +117,54 @@ interface Planned {
   notice: NonNullable<Parameters<typeof preNoticeMail>[0]['reason']>;
 }
 
-/** Books the premiums falling due and plans the debits of one contract. */
+/** What the planning of one page of contracts reads, loaded for the whole page at once. */
+interface PageData {
+  mandates: Map<string, MandateRow>;
+  entries: Map<string, LedgerEntry[]>;
+  debits: Map<string, SepaDebitRow[]>;
+}
+
+/** What planning one contract writes; the page writes all its contracts' rows together. */
+interface PageWrites {
+  stale: string[];
+  dues: ReturnType<typeof entryRows>;
+  debits: (typeof sepaDebits.$inferInsert)[];
+  notices: Map<string, Omit<Planned, 'debitId'>>;
+}
+
+const groupBy = <T>(rows: readonly T[], key: (r: T) => string) => {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+};
+
+async function loadPage(tx: Tx, page: readonly ContractRow[]): Promise<PageData> {
+  const ids = page.map((c) => c.applicationId);
+  // One after the other: a transaction is one connection (pg refuses queries side by side).
+  const mandates = await tx
+    .select()
+    .from(sepaMandates)
+    .where(
+      inArray(
+        sepaMandates.reference,
+        page.map((c) => c.mandateReference),
+      ),
+    );
+  const entries = await entriesByApplication(tx, ids);
+  const debits = await tx.select().from(sepaDebits).where(inArray(sepaDebits.applicationId, ids));
+  return {
+    mandates: new Map(mandates.map((m) => [m.reference, m])),
+    entries,
+    debits: groupBy(debits, (d) => d.applicationId),
+  };
+}
+
+/** Books the premiums falling due and plans the debits of one contract (into `out`). */
 async function planContract(
   deps: MoneyDeps,
   tx: Tx,
@@ -87,17 +172,16 @@ async function planContract(
   model: FormModel,
   today: string,
   now: Date,
-): Promise<{ dues: number; planned: Planned[] }> {
-  const mandate = await currentMandate(tx, c, model);
-  if (!mandate) return { dues: 0, planned: [] };
-  const entries = await entriesOf(tx, c.applicationId);
+  data: PageData,
+  out: PageWrites,
+): Promise<void> {
+  const mandate = data.mandates.get(c.mandateReference) ?? (await currentMandate(tx, c, model));
+  if (!mandate) return;
+  const entries = data.entries.get(c.applicationId) ?? [];
   // Planned debits that no longer fit (a settlement changed the amount, a new mandate) go;
   // they are planned again below.
   const open = openByPeriod(entries);
-  const mine = await tx
-    .select()
-    .from(sepaDebits)
-    .where(eq(sepaDebits.applicationId, c.applicationId));
+  const mine = data.debits.get(c.applicationId) ?? [];
   const stale = mine.filter(
     (d) =>
       d.status === 'planned' &&
@@ -106,13 +190,7 @@ async function planContract(
         c.status === 'withdrawn' ||
         (!d.instalmentId && open.get(d.period) !== d.amountCents)),
   );
-  if (stale.length > 0)
-    await tx.delete(sepaDebits).where(
-      inArray(
-        sepaDebits.id,
-        stale.map((d) => d.id),
-      ),
-    );
+  out.stale.push(...stale.map((d) => d.id));
   const debits = mine.filter((d) => !stale.includes(d));
   const plan = planCollection({
     today,
@@ -131,30 +209,66 @@ async function planContract(
     ...(await instalmentsToCollect(tx, c.applicationId)),
   });
   for (const e of plan.dues)
-    await book(tx, c.applicationId, [e], { source: 'due', bookedOn: today, now });
-  const planned: Planned[] = [];
+    out.dues.push(...entryRows(c.applicationId, [e], { source: 'due', bookedOn: today, now }));
   for (const d of plan.debits) {
-    const row = (
-      await tx
-        .insert(sepaDebits)
-        .values({
-          applicationId: c.applicationId,
-          period: d.period,
-          attempt: d.attempt,
-          amountCents: d.amountCents,
-          dueOn: d.dueOn,
-          mandateReference: mandate.reference,
-          sequence: d.sequence,
-          endToEndId: debitEndToEndId(c.contractNumber, d),
-          instalmentId: d.instalment?.id ?? null,
-          status: 'planned',
-          createdAt: now,
-        })
-        .returning({ id: sepaDebits.id })
-    )[0]!;
-    if (d.notice) planned.push({ debitId: row.id, contract: c, model, notice: d.notice });
+    const e2e = debitEndToEndId(c.contractNumber, d);
+    out.debits.push({
+      applicationId: c.applicationId,
+      period: d.period,
+      attempt: d.attempt,
+      amountCents: d.amountCents,
+      dueOn: d.dueOn,
+      mandateReference: mandate.reference,
+      sequence: d.sequence,
+      endToEndId: e2e,
+      instalmentId: d.instalment?.id ?? null,
+      status: 'planned',
+      createdAt: now,
+    });
+    if (d.notice) out.notices.set(e2e, { contract: c, model, notice: d.notice });
   }
-  return { dues: plan.dues.length, planned };
+}
+
+/** Contracts planned between two turns of the event loop. */
+const YIELD_EVERY = 100;
+
+/** Rows per INSERT: well below the 65,535 bind parameters of one statement. */
+const INSERT_ROWS = 2000;
+
+/** Plans one page of contracts in one transaction: reads and writes set-based. */
+async function planPage(
+  deps: MoneyDeps,
+  page: readonly { contract: ContractRow; app: typeof applications.$inferSelect }[],
+  today: string,
+  now: Date,
+): Promise<{ dues: number; planned: Planned[] }> {
+  return deps.db.transaction(async (tx) => {
+    const data = await loadPage(
+      tx,
+      page.map((p) => p.contract),
+    );
+    const out: PageWrites = { stale: [], dues: [], debits: [], notices: new Map() };
+    for (const [i, { contract, app }] of page.entries()) {
+      // Let the server answer between stretches of planning (the loop stays ≤ 50 ms).
+      if (i > 0 && i % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
+      await planContract(deps, tx, contract, formModelOf(app), today, now, data, out);
+    }
+    if (out.stale.length > 0) await tx.delete(sepaDebits).where(inArray(sepaDebits.id, out.stale));
+    for (let i = 0; i < out.dues.length; i += INSERT_ROWS)
+      await tx.insert(ledgerEntries).values(out.dues.slice(i, i + INSERT_ROWS));
+    const planned: Planned[] = [];
+    for (let i = 0; i < out.debits.length; i += INSERT_ROWS) {
+      const rows = await tx
+        .insert(sepaDebits)
+        .values(out.debits.slice(i, i + INSERT_ROWS))
+        .returning({ id: sepaDebits.id, endToEndId: sepaDebits.endToEndId });
+      for (const r of rows) {
+        const n = out.notices.get(r.endToEndId);
+        if (n) planned.push({ debitId: r.id, ...n });
+      }
+    }
+    return { dues: out.dues.length, planned };
+  });
 }
 
 /** The pre-notification of one planned debit, once (the key makes a retry the same e-mail). */
@@ -183,37 +297,59 @@ async function sendNotice(deps: MoneyDeps, p: Planned, now: Date): Promise<boole
 const messageId = (prefix: 'D' | 'R', today: string) =>
   `MK-${prefix}-${today.replaceAll('-', '')}-${randomBytes(4).toString('hex').toUpperCase()}`;
 
+/** A debit of the file as the writer needs it, with the day it is asked for. */
+const lineOf = (d: SepaDebitRow, m: MandateRow, earliest: string): DebitLine & { id: string } => ({
+  id: d.id,
+  endToEndId: d.endToEndId,
+  amountCents: d.amountCents,
+  // A debit left over from a discarded file is asked for on the earliest possible day.
+  dueOn: d.dueOn < earliest ? earliest : d.dueOn,
+  sequence: d.sequence,
+  mandateReference: m.reference,
+  mandateSignedOn: m.signedOn,
+  debtorName: m.debtorName,
+  debtorIban: m.iban,
+  remittance: d.instalmentId
+    ? `Rate Mietkautionsbuergschaft ${d.endToEndId}`
+    : `Beitrag Mietkautionsbuergschaft ${d.endToEndId.slice(0, 14)} ab ${formatIsoDate(d.period)}`,
+});
+
 /**
  * Draws up today's file: every planned debit due by the earliest day a file made today may ask
  * for. The draft waits for a staff member to put it forward and another to approve it.
+ *
+ * Streamed (ADR 1270): the totals per block come from one aggregate; the debits are then read
+ * a page at a time in file order, written as XML pieces into a temporary table and joined by
+ * the database into the batch row, so the process never holds the whole file.
  */
-async function draftDebitBatch(deps: MoneyDeps, today: string, now: Date) {
+async function draftDebitBatch(deps: MoneyDeps, today: string, now: Date, chunk: number) {
   const earliest = addBusinessDays(today, deps.config.sepa.leadBusinessDays);
+  const asked = sql<string>`greatest(${sepaDebits.dueOn}, ${earliest}::date)`;
+  const usable = and(
+    eq(sepaDebits.status, 'planned'),
+    sql`${sepaDebits.dueOn} <= ${earliest}::date`,
+    isNull(sepaMandates.stoppedAt),
+  );
   return deps.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ d: sepaDebits, m: sepaMandates })
-      .from(sepaDebits)
-      .innerJoin(sepaMandates, eq(sepaMandates.reference, sepaDebits.mandateReference))
-      .where(and(eq(sepaDebits.status, 'planned'), lte(sepaDebits.dueOn, earliest)))
-      .orderBy(asc(sepaDebits.dueOn), asc(sepaDebits.endToEndId));
-    const usable = rows.filter((r) => r.m.stoppedAt === null);
-    if (usable.length === 0) return undefined;
-    const lines: DebitLine[] = usable.map(({ d, m }) => ({
-      endToEndId: d.endToEndId,
-      amountCents: d.amountCents,
-      // A debit left over from a discarded file is asked for on the earliest possible day.
-      dueOn: d.dueOn < earliest ? earliest : d.dueOn,
-      sequence: d.sequence,
-      mandateReference: m.reference,
-      mandateSignedOn: m.signedOn,
-      debtorName: m.debtorName,
-      debtorIban: m.iban,
-      remittance: d.instalmentId
-        ? `Rate Mietkautionsbuergschaft ${d.endToEndId}`
-        : `Beitrag Mietkautionsbuergschaft ${d.endToEndId.slice(0, 14)} ab ${formatIsoDate(d.period)}`,
-    }));
+    const blocks: DebitBlock[] = (
+      await tx
+        .select({
+          dueOn: sql<string>`to_char(${asked}, 'YYYY-MM-DD')`,
+          sequence: sepaDebits.sequence,
+          count: sql<number>`count(*)::int`,
+          sumCents: sql<number>`sum(${sepaDebits.amountCents})::bigint`,
+        })
+        .from(sepaDebits)
+        .innerJoin(sepaMandates, eq(sepaMandates.reference, sepaDebits.mandateReference))
+        .where(usable)
+        // by position: the day is a bound parameter, repeated it would be another expression
+        .groupBy(sql`1`, sql`2`)
+        .orderBy(sql`1`, sql`2`)
+    ).map((b) => ({ ...b, count: Number(b.count), sumCents: Number(b.sumCents) }));
+    if (blocks.length === 0) return undefined;
     const id = messageId('D', today);
-    const file = buildDirectDebitFile(id, now, creditorOf(deps), lines);
+    const count = blocks.reduce((a, b) => a + b.count, 0);
+    const controlSumCents = blocks.reduce((a, b) => a + b.sumCents, 0);
     const batch = (
       await tx
         .insert(paymentBatches)
@@ -221,20 +357,69 @@ async function draftDebitBatch(deps: MoneyDeps, today: string, now: Date) {
           kind: 'debit',
           messageId: id,
           status: 'draft',
-          xml: file.xml,
-          sha256: file.sha256,
-          count: file.count,
-          controlSumCents: file.controlSumCents,
-          executionOn: lines.reduce((a, l) => (l.dueOn < a ? l.dueOn : a), lines[0]!.dueOn),
+          xml: '',
+          // replaced by the file's hash below, in the same transaction
+          sha256: `pending:${id}`,
+          count,
+          controlSumCents,
+          executionOn: blocks[0]!.dueOn,
           createdAt: now,
         })
         .returning({ id: paymentBatches.id })
     )[0]!;
-    for (const [i, { d }] of usable.entries())
-      await tx
-        .update(sepaDebits)
-        .set({ status: 'in_batch', batchId: batch.id, dueOn: lines[i]!.dueOn })
-        .where(eq(sepaDebits.id, d.id));
+    await executeSqlIn(
+      tx,
+      'CREATE TEMP TABLE pain_parts (n integer PRIMARY KEY, xml text NOT NULL) ON COMMIT DROP',
+    );
+    let part = 0;
+    const writer = new DirectDebitWriter(id, now, creditorOf(deps), blocks, async (xml) => {
+      await executeSqlIn(tx, 'INSERT INTO pain_parts (n, xml) VALUES ($1, $2)', [part++, xml]);
+    });
+    for (const b of blocks) {
+      let after: { dueOn: string; endToEndId: string } | undefined;
+      for (;;) {
+        const rows = await tx
+          .select({ d: sepaDebits, m: sepaMandates })
+          .from(sepaDebits)
+          .innerJoin(sepaMandates, eq(sepaMandates.reference, sepaDebits.mandateReference))
+          .where(
+            and(
+              usable,
+              eq(sepaDebits.sequence, b.sequence),
+              sql`${asked} = ${b.dueOn}::date`,
+              after
+                ? sql`(${sepaDebits.dueOn}, ${sepaDebits.endToEndId}) > (${after.dueOn}::date, ${after.endToEndId})`
+                : undefined,
+            ),
+          )
+          .orderBy(asc(sepaDebits.dueOn), asc(sepaDebits.endToEndId))
+          .limit(chunk);
+        if (rows.length === 0) break;
+        const lines = rows.map(({ d, m }) => lineOf(d, m, earliest));
+        await writer.add(lines);
+        // Set-based: the page's debits join the batch, asked for on the block's day.
+        await tx
+          .update(sepaDebits)
+          .set({ status: 'in_batch', batchId: batch.id, dueOn: b.dueOn })
+          .where(
+            inArray(
+              sepaDebits.id,
+              lines.map((l) => l.id),
+            ),
+          );
+        const last = rows[rows.length - 1]!.d;
+        after = { dueOn: last.dueOn, endToEndId: last.endToEndId };
+        if (rows.length < chunk) break;
+      }
+    }
+    const file = await writer.end();
+    await executeSqlIn(
+      tx,
+      `UPDATE payment_batches
+          SET xml = (SELECT string_agg(xml, '' ORDER BY n) FROM pain_parts), sha256 = $2
+        WHERE id = $1`,
+      [batch.id, file.sha256],
+    );
     return batch.id;
   });
 }
@@ -242,30 +427,35 @@ async function draftDebitBatch(deps: MoneyDeps, today: string, now: Date) {
 /**
  * The daily collection run (pg-boss job `collection`): book what was collected, book premiums
  * falling due, plan debits and send their pre-notifications, draft the day's file. Safe to run
- * twice a day: every step looks at what is already there.
+ * twice a day: every step looks at what is already there. Contracts are planned in keyset pages
+ * of `chunk` (ADR 1270).
  */
 export async function runCollection(
   deps: MoneyDeps,
   now = deps.clock.now(),
+  chunk = COLLECTION_CHUNK,
 ): Promise<CollectionReport> {
   const today = todayInBerlin(now);
-  const collected = await bookCollected(deps, today, now);
-  const all = await deps.db.orm
-    .select({ contract: contracts, app: applications })
-    .from(contracts)
-    .innerJoin(applications, eq(applications.id, contracts.applicationId));
+  const collected = await bookCollected(deps, today, now, chunk);
   let duesBooked = 0;
-  const toNotify: Planned[] = [];
-  for (const { contract, app } of all) {
-    const r = await deps.db.transaction((tx) =>
-      planContract(deps, tx, contract, formModelOf(app), today, now),
-    );
-    duesBooked += r.dues;
-    toNotify.push(...r.planned);
-  }
   let notices = 0;
-  for (const p of toNotify) if (await sendNotice(deps, p, now)) notices++;
-  const batchId = await draftDebitBatch(deps, today, now);
+  let after: string | undefined;
+  for (;;) {
+    const page = await deps.db.orm
+      .select({ contract: contracts, app: applications })
+      .from(contracts)
+      .innerJoin(applications, eq(applications.id, contracts.applicationId))
+      .where(after ? gt(contracts.applicationId, after) : undefined)
+      .orderBy(asc(contracts.applicationId))
+      .limit(chunk);
+    if (page.length === 0) break;
+    const r = await planPage(deps, page, today, now);
+    duesBooked += r.dues;
+    for (const p of r.planned) if (await sendNotice(deps, p, now)) notices++;
+    after = page[page.length - 1]!.contract.applicationId;
+    if (page.length < chunk) break;
+  }
+  const batchId = await draftDebitBatch(deps, today, now, chunk);
   const refundBatchId = await draftRefundBatch(deps, now);
   const dunning = await runDunning(deps, now);
   const report = { collected, duesBooked, notices, batchId, refundBatchId, ...dunning };

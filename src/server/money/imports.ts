@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   BankFileError,
   parseBankFile,
@@ -154,6 +154,28 @@ export async function refundPaid(tx: Tx, refundId: string, today: string, now: D
   return 'refund_paid';
 }
 
+/** Entries matched per page: one query for their debits, one for their refunds. */
+const IMPORT_PAGE = 1000;
+
+/** The debits and refunds a page of entries names by end-to-end id. */
+async function matchesOf(tx: Tx, page: readonly BankItem[]) {
+  const ids = [...new Set(page.flatMap((i) => (i.endToEndId ? [i.endToEndId] : [])))];
+  const debits =
+    ids.length > 0
+      ? await tx.select().from(sepaDebits).where(inArray(sepaDebits.endToEndId, ids))
+      : [];
+  const isDebit = new Set(debits.map((d) => d.endToEndId));
+  const rest = ids.filter((id) => !isDebit.has(id));
+  const found =
+    rest.length > 0 ? await tx.select().from(refunds).where(inArray(refunds.endToEndId, rest)) : [];
+  return {
+    debits: new Map(debits.map((d) => [d.endToEndId, d])),
+    refunds: new Map(found.map((r) => [r.endToEndId, r])),
+    /** End-to-end ids an entry of this file has already acted on. */
+    seen: new Set<string>(),
+  };
+}
+
 /**
  * A staff member uploads a bank file. The same file twice changes nothing (its SHA-256 is
  * unique); a return already known is not acted on again. Items we cannot match wait in the
@@ -216,18 +238,19 @@ export async function importBankFile(
       } else actions.push('group_rejected:unknown_file');
     }
     let matched = 0;
-    for (const item of items) {
-      const debit = item.endToEndId
-        ? (await tx.select().from(sepaDebits).where(eq(sepaDebits.endToEndId, item.endToEndId)))[0]
-        : undefined;
-      const refund =
-        !debit && item.endToEndId
-          ? (await tx.select().from(refunds).where(eq(refunds.endToEndId, item.endToEndId)))[0]
-          : undefined;
-      const row = (
-        await tx
-          .insert(bankImportItems)
-          .values({
+    for (let i = 0; i < items.length; i += IMPORT_PAGE) {
+      const page = items.slice(i, i + IMPORT_PAGE);
+      // One lookup per page of entries, not one per entry (ADR 1270).
+      const known = await matchesOf(tx, page);
+      const rows = page.map((item) => {
+        const debit = item.endToEndId ? known.debits.get(item.endToEndId) : undefined;
+        const refund = !debit && item.endToEndId ? known.refunds.get(item.endToEndId) : undefined;
+        return {
+          item,
+          debit,
+          refund,
+          row: {
+            id: randomUUID(),
             importId: imp.id,
             endToEndId: item.endToEndId ?? null,
             kind: item.kind,
@@ -236,22 +259,34 @@ export async function importBankFile(
             feeCents: item.feeCents,
             debitId: debit?.id ?? null,
             refundId: refund?.id ?? null,
-            status: debit || refund ? 'matched' : 'unmatched',
-          })
-          .returning({ id: bankImportItems.id })
-      )[0]!;
-      if (debit && item.kind === 'return') {
-        const r = await applyReturn(tx, debit, item, row.id, today, now);
-        actions.push(r.action);
-        after.push(r.after);
-      } else if (debit && item.kind === 'reversal')
-        actions.push(await applyReversal(tx, debit, today, now));
-      else if (debit && item.kind === 'credit')
-        actions.push(await applyCredit(tx, debit, today, now));
-      else if (refund && item.kind === 'debit')
-        actions.push(await refundPaid(tx, refund.id, today, now));
-      else if (debit || refund) actions.push(`${item.kind}_not_applicable`);
-      if (debit || refund) matched++;
+            status: debit || refund ? ('matched' as const) : ('unmatched' as const),
+          },
+        };
+      });
+      await tx.insert(bankImportItems).values(rows.map((r) => r.row));
+      for (const { item, row, refund } of rows) {
+        // An entry changes its debit: a later entry of the same debit reads it again.
+        const id = item.endToEndId;
+        const debit =
+          id && known.debits.has(id)
+            ? known.seen.has(id)
+              ? (await tx.select().from(sepaDebits).where(eq(sepaDebits.endToEndId, id)))[0]
+              : known.debits.get(id)
+            : undefined;
+        if (id) known.seen.add(id);
+        if (debit && item.kind === 'return') {
+          const r = await applyReturn(tx, debit, item, row.id, today, now);
+          actions.push(r.action);
+          after.push(r.after);
+        } else if (debit && item.kind === 'reversal')
+          actions.push(await applyReversal(tx, debit, today, now));
+        else if (debit && item.kind === 'credit')
+          actions.push(await applyCredit(tx, debit, today, now));
+        else if (refund && item.kind === 'debit')
+          actions.push(await refundPaid(tx, refund.id, today, now));
+        else if (debit || refund) actions.push(`${item.kind}_not_applicable`);
+        if (debit || refund) matched++;
+      }
     }
     await tx.update(bankImports).set({ items: items.length }).where(eq(bankImports.id, imp.id));
     return {

@@ -79,35 +79,43 @@ function finish(doc: InstanceType<typeof SEPA.Document>, cents: number[]): Built
   };
 }
 
-/** pain.008.001.08: one payment block per due day and sequence type. */
-export function buildDirectDebitFile(
+/** Lines of one payment block; `first` is the number of the block's lines written before them. */
+export interface DebitRun {
+  id: number;
+  first: number;
+  lines: readonly DebitLine[];
+}
+
+/**
+ * A pain.008.001.08 document of the `sepa` package: one payment block per run, ids as the
+ * package numbers them (message id, block index, line index in the block). The streamed writer
+ * (painStream.ts) builds its chunks with it too, so both write the same bytes.
+ */
+export function debitDocument(
   messageId: string,
   createdAt: Date,
   creditor: Creditor,
-  lines: readonly DebitLine[],
-): BuiltFile {
+  runs: readonly DebitRun[],
+): InstanceType<typeof SEPA.Document> {
   const doc = new SEPA.Document('pain.008.001.08');
   doc.grpHdr.id = messageId;
   doc.grpHdr.created = createdAt;
   doc.grpHdr.initiatorName = sepaText(creditor.name, 70);
-  const groups = new Map<string, DebitLine[]>();
-  for (const l of lines) {
-    const key = `${l.dueOn}|${l.sequence}`;
-    groups.set(key, [...(groups.get(key) ?? []), l]);
-  }
-  for (const [key, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const [dueOn, sequence] = key.split('|') as [string, 'FRST' | 'RCUR'];
+  for (const run of runs) {
+    const head = run.lines[0]!;
     const info = doc.createPaymentInfo();
-    info.collectionDate = day(dueOn);
+    info.id = String(run.id);
+    info.collectionDate = day(head.dueOn);
     info.creditorIBAN = creditor.iban;
     if (creditor.bic) info.creditorBIC = creditor.bic;
     info.creditorName = sepaText(creditor.name, 70);
     info.creditorId = creditor.creditorId;
-    info.sequenceType = sequence;
+    info.sequenceType = head.sequence;
     info.batchBooking = true;
     doc.addPaymentInfo(info);
-    for (const l of group) {
+    for (const [i, l] of run.lines.entries()) {
       const tx = info.createTransaction();
+      tx.id = String(run.first + i);
       tx.debtorName = l.debtorName.slice(0, 70);
       tx.debtorIBAN = l.debtorIban;
       tx.mandateId = l.mandateReference;
@@ -118,8 +126,28 @@ export function buildDirectDebitFile(
       info.addTransaction(tx);
     }
   }
+  return doc;
+}
+
+/** pain.008.001.08: one payment block per due day and sequence type. */
+export function buildDirectDebitFile(
+  messageId: string,
+  createdAt: Date,
+  creditor: Creditor,
+  lines: readonly DebitLine[],
+): BuiltFile {
+  const groups = new Map<string, DebitLine[]>();
+  for (const l of lines) {
+    const key = `${l.dueOn}|${l.sequence}`;
+    const group = groups.get(key);
+    if (group) group.push(l);
+    else groups.set(key, [l]);
+  }
+  const runs = [...groups]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, group], id) => ({ id, first: 0, lines: group }));
   return finish(
-    doc,
+    debitDocument(messageId, createdAt, creditor, runs),
     lines.map((l) => l.amountCents),
   );
 }

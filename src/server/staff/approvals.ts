@@ -13,6 +13,7 @@ import { owedOf } from '../money/instalments';
 import { writeOffOwed } from '../money/writeOff';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { afterKey, pageOf, QUEUE_PAGE, readCursor } from './keyset';
 
 export class ApprovalError extends Error {
   constructor(
@@ -203,21 +204,27 @@ export async function decideApproval(
   });
 }
 
-export async function openApprovals(db: Database) {
+/** Four-eyes requests, newest first, a page at a time. */
+export async function openApprovals(db: Database, after?: string, size = QUEUE_PAGE) {
   const rows = await db.orm
     .select({ a: staffApprovals, drafter: staff.displayName })
     .from(staffApprovals)
     .innerJoin(staff, eq(staff.id, staffApprovals.draftedBy))
-    .orderBy(desc(staffApprovals.draftedAt))
-    .limit(100);
-  return rows.map(({ a, drafter }) => ({
-    id: a.id,
-    kind: a.kind,
-    subject: a.subject,
-    reason: a.reason,
-    state: a.state,
-    draftedBy: drafter,
-    draftedById: a.draftedBy,
-    draftedAt: a.draftedAt.toISOString(),
-  }));
+    .where(afterKey(staffApprovals.draftedAt, staffApprovals.id, readCursor(after), 'desc'))
+    .orderBy(desc(staffApprovals.draftedAt), desc(staffApprovals.id))
+    .limit(size + 1);
+  const { page, next } = pageOf(rows, size, (r) => ({ at: r.a.draftedAt, id: r.a.id }));
+  return {
+    next,
+    items: page.map(({ a, drafter }) => ({
+      id: a.id,
+      kind: a.kind,
+      subject: a.subject,
+      reason: a.reason,
+      state: a.state,
+      draftedBy: drafter,
+      draftedById: a.draftedBy,
+      draftedAt: a.draftedAt.toISOString(),
+    })),
+  };
 }

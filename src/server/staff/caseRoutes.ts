@@ -21,7 +21,11 @@ import {
 } from './cases';
 import { letterBatchPdf } from './letterBatch';
 import { searchCases } from './search';
+import { pageSize } from './keyset';
 import { ApprovalError, decideApproval, draftApproval, openApprovals } from './approvals';
+
+/** Letters per printed batch (one PDF); the rest follow in the next. */
+const LETTER_BATCH = 500;
 
 type Body = Record<string, unknown>;
 const field = (b: unknown, k: string) => {
@@ -38,21 +42,25 @@ export function registerStaffCaseRoutes(app: FastifyInstance, deps: StaffDeps): 
     reply.send(await counts(deps.db, now())),
   );
 
+  // Every queue pages by key (ADR 1271): `?after=<next of the previous page>&limit=`.
+  type Page = { q?: string; after?: string; limit?: string };
   const queues = {
-    pending: () => decisionsByOutcome(deps.db, 'pending'),
-    declined: () => decisionsByOutcome(deps.db, 'declined'),
-    letters: () => unpostedLetters(deps.db, now()),
-    endings: () => recentEndings(deps.db, now()),
-    approvals: () => openApprovals(deps.db),
+    pending: (p: Page) => decisionsByOutcome(deps.db, 'pending', p.after, pageSize(p.limit)),
+    declined: (p: Page) => decisionsByOutcome(deps.db, 'declined', p.after, pageSize(p.limit)),
+    letters: (p: Page) => unpostedLetters(deps.db, now(), p.after, pageSize(p.limit)),
+    endings: (p: Page) => recentEndings(deps.db, now(), p.after, pageSize(p.limit)),
+    approvals: (p: Page) => openApprovals(deps.db, p.after, pageSize(p.limit)),
   } as const;
   for (const [name, load] of Object.entries(queues)) {
-    app.get(
+    app.get<{ Querystring: Page }>(
       `/api/staff/queues/${name}`,
       { config: { staff: 'cases.read' } },
       async (req, reply) => {
-        const items = await load();
-        await auditOf(deps, req)('queue.read', { details: { queue: name, count: items.length } });
-        return reply.send({ items });
+        const found = await load(req.query);
+        await auditOf(deps, req)('queue.read', {
+          details: { queue: name, count: found.items.length },
+        });
+        return reply.send(found);
       },
     );
   }
@@ -178,7 +186,8 @@ export function registerStaffCaseRoutes(app: FastifyInstance, deps: StaffDeps): 
   );
 
   app.get('/api/staff/letters.pdf', { config: { staff: 'letters.post' } }, async (req, reply) => {
-    const letters = await unpostedLetters(deps.db, now());
+    // One batch is the oldest LETTER_BATCH letters; the header names exactly those.
+    const letters = (await unpostedLetters(deps.db, now(), undefined, LETTER_BATCH)).items;
     const pdf = await letterBatchPdf(letters, deps.config.operator, deps.config, now());
     await auditOf(deps, req)('letters.print', { details: { count: letters.length } });
     return reply

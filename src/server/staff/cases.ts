@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   guaranteeRequests,
   applications,
@@ -15,6 +15,7 @@ import { formModelOf } from '../services/storedModel';
 import { factsOf } from '../processing/facts';
 import { todayInBerlin } from '../../domain/dates';
 import { letterOverdue } from '../../domain/staff/workdays';
+import { afterKey, pageOf, QUEUE_PAGE, readCursor } from './keyset';
 
 /**
  * The back office's reads (ADR 1204): work queues, counts, one application or contract. Sandbox
@@ -42,51 +43,82 @@ const DAY = 86_400_000;
 /** How far back the list of withdrawals, cancellations and releases reaches. */
 const RECENT_ENDINGS_DAYS = 14;
 
-export async function decisionsByOutcome(db: Database, outcome: 'pending' | 'declined') {
+/** Pending decisions oldest first (the queue), declined ones newest first; a page at a time. */
+export async function decisionsByOutcome(
+  db: Database,
+  outcome: 'pending' | 'declined',
+  after?: string,
+  size = QUEUE_PAGE,
+) {
+  const dir = outcome === 'pending' ? 'asc' : 'desc';
+  const by = dir === 'asc' ? asc : desc;
   const rows = await db.orm
     .select({ d: decisions, app: applications })
     .from(decisions)
     .innerJoin(applications, eq(applications.id, decisions.applicationId))
-    .where(and(eq(decisions.outcome, outcome), live))
-    .orderBy(outcome === 'pending' ? decisions.decidedAt : desc(decisions.decidedAt))
-    .limit(200);
-  return rows.map(({ d, app }) => ({
-    number: d.number,
-    kind: d.kind,
-    reasons: d.reasons,
-    autoOutcome: d.autoOutcome,
-    decidedBy: d.decidedBy,
-    decidedAt: d.decidedAt.toISOString(),
-    ...summaryOf(app),
-  }));
+    .where(
+      and(
+        eq(decisions.outcome, outcome),
+        live,
+        afterKey(decisions.decidedAt, decisions.id, readCursor(after), dir),
+      ),
+    )
+    .orderBy(by(decisions.decidedAt), by(decisions.id))
+    .limit(size + 1);
+  const { page, next } = pageOf(rows, size, (r) => ({ at: r.d.decidedAt, id: r.d.id }));
+  return {
+    next,
+    items: page.map(({ d, app }) => ({
+      number: d.number,
+      kind: d.kind,
+      reasons: d.reasons,
+      autoOutcome: d.autoOutcome,
+      decidedBy: d.decidedBy,
+      decidedAt: d.decidedAt.toISOString(),
+      ...summaryOf(app),
+    })),
+  };
 }
 
-export async function unpostedLetters(db: Database, now: Date) {
+/** Letters not yet posted, oldest first, a page at a time (the print batch is one page). */
+export async function unpostedLetters(db: Database, now: Date, after?: string, size = QUEUE_PAGE) {
   const rows = await db.orm
     .select({ l: contractLetters, c: contracts, app: applications })
     .from(contractLetters)
     .innerJoin(contracts, eq(contracts.applicationId, contractLetters.applicationId))
     .innerJoin(applications, eq(applications.id, contractLetters.applicationId))
-    .where(and(isNull(contractLetters.postedAt), live))
-    .orderBy(contractLetters.createdAt);
+    .where(
+      and(
+        isNull(contractLetters.postedAt),
+        live,
+        afterKey(contractLetters.createdAt, contractLetters.id, readCursor(after), 'asc'),
+      ),
+    )
+    .orderBy(asc(contractLetters.createdAt), asc(contractLetters.id))
+    .limit(size + 1);
   const today = todayInBerlin(now);
-  return rows.map(({ l, c, app }) => {
-    const s = summaryOf(app);
-    return {
-      id: l.id,
-      applicationId: l.applicationId,
-      contractNumber: c.contractNumber,
-      kind: l.kind,
-      recipient: l.recipient,
-      landlord: s.landlord,
-      objectAddress: s.objectAddress,
-      createdAt: l.createdAt.toISOString(),
-      overdue: letterOverdue(todayInBerlin(l.createdAt), today),
-    };
-  });
+  const { page, next } = pageOf(rows, size, (r) => ({ at: r.l.createdAt, id: r.l.id }));
+  return {
+    next,
+    items: page.map(({ l, c, app }) => {
+      const s = summaryOf(app);
+      return {
+        id: l.id,
+        applicationId: l.applicationId,
+        contractNumber: c.contractNumber,
+        kind: l.kind,
+        recipient: l.recipient,
+        landlord: s.landlord,
+        objectAddress: s.objectAddress,
+        createdAt: l.createdAt.toISOString(),
+        overdue: letterOverdue(todayInBerlin(l.createdAt), today),
+      };
+    }),
+  };
 }
 
-export async function recentEndings(db: Database, now: Date) {
+/** Withdrawals, cancellations and releases of the last two weeks, newest first, paged. */
+export async function recentEndings(db: Database, now: Date, after?: string, size = QUEUE_PAGE) {
   const since = new Date(now.getTime() - RECENT_ENDINGS_DAYS * DAY);
   const rows = await db.orm
     .select({ c: contracts, app: applications })
@@ -97,45 +129,86 @@ export async function recentEndings(db: Database, now: Date) {
         inArray(contracts.status, ['withdrawn', 'cancelled', 'released']),
         gte(contracts.endedAt, since),
         live,
+        afterKey(contracts.endedAt, contracts.applicationId, readCursor(after), 'desc'),
       ),
     )
-    .orderBy(desc(contracts.endedAt))
-    .limit(200);
-  const open = await db.orm
-    .select({ subject: staffApprovals.subject, id: staffApprovals.id, state: staffApprovals.state })
-    .from(staffApprovals)
-    .where(and(eq(staffApprovals.kind, 'reinstate_release'), eq(staffApprovals.state, 'draft')));
-  return rows.map(({ c, app }) => ({
-    contractNumber: c.contractNumber,
-    status: c.status,
-    endedAt: c.endedAt?.toISOString() ?? null,
-    endOn: c.endOn,
-    openApprovalId: open.find((o) => o.subject === c.applicationId)?.id ?? null,
-    ...summaryOf(app),
+    .orderBy(desc(contracts.endedAt), desc(contracts.applicationId))
+    .limit(size + 1);
+  const { page, next } = pageOf(rows, size, (r) => ({
+    at: r.c.endedAt!,
+    id: r.c.applicationId,
   }));
+  const open =
+    page.length === 0
+      ? []
+      : await db.orm
+          .select({ subject: staffApprovals.subject, id: staffApprovals.id })
+          .from(staffApprovals)
+          .where(
+            and(
+              eq(staffApprovals.kind, 'reinstate_release'),
+              eq(staffApprovals.state, 'draft'),
+              inArray(
+                staffApprovals.subject,
+                page.map((r) => r.c.applicationId),
+              ),
+            ),
+          );
+  return {
+    next,
+    items: page.map(({ c, app }) => ({
+      contractNumber: c.contractNumber,
+      status: c.status,
+      endedAt: c.endedAt?.toISOString() ?? null,
+      endOn: c.endOn,
+      openApprovalId: open.find((o) => o.subject === c.applicationId)?.id ?? null,
+      ...summaryOf(app),
+    })),
+  };
 }
 
+/** The start page's counts: counted by the database, whatever the lists' page size. */
 export async function counts(db: Database, now: Date) {
+  const n = sql<number>`count(*)::int`;
+  const since = new Date(now.getTime() - RECENT_ENDINGS_DAYS * DAY);
+  const byOutcome = (outcome: 'pending' | 'declined') =>
+    db.orm
+      .select({ n })
+      .from(decisions)
+      .innerJoin(applications, eq(applications.id, decisions.applicationId))
+      .where(and(eq(decisions.outcome, outcome), live));
   const [pending, declined, letters, endings, approvals, requests] = await Promise.all([
-    decisionsByOutcome(db, 'pending'),
-    decisionsByOutcome(db, 'declined'),
-    unpostedLetters(db, now),
-    recentEndings(db, now),
+    byOutcome('pending'),
+    byOutcome('declined'),
     db.orm
-      .select({ n: sql<number>`count(*)::int` })
-      .from(staffApprovals)
-      .where(eq(staffApprovals.state, 'draft')),
+      .select({ n, at: contractLetters.createdAt })
+      .from(contractLetters)
+      .innerJoin(applications, eq(applications.id, contractLetters.applicationId))
+      .where(and(isNull(contractLetters.postedAt), live))
+      .groupBy(contractLetters.createdAt),
     db.orm
-      .select({ n: sql<number>`count(*)::int` })
-      .from(guaranteeRequests)
-      .where(eq(guaranteeRequests.state, 'open')),
+      .select({ n })
+      .from(contracts)
+      .innerJoin(applications, eq(applications.id, contracts.applicationId))
+      .where(
+        and(
+          inArray(contracts.status, ['withdrawn', 'cancelled', 'released']),
+          gte(contracts.endedAt, since),
+          live,
+        ),
+      ),
+    db.orm.select({ n }).from(staffApprovals).where(eq(staffApprovals.state, 'draft')),
+    db.orm.select({ n }).from(guaranteeRequests).where(eq(guaranteeRequests.state, 'open')),
   ]);
+  const today = todayInBerlin(now);
   return {
-    pending: pending.length,
-    declined: declined.length,
-    letters: letters.length,
-    lettersOverdue: letters.filter((l) => l.overdue).length,
-    endings: endings.length,
+    pending: pending[0]?.n ?? 0,
+    declined: declined[0]?.n ?? 0,
+    letters: letters.reduce((a, l) => a + l.n, 0),
+    lettersOverdue: letters
+      .filter((l) => letterOverdue(todayInBerlin(l.at), today))
+      .reduce((a, l) => a + l.n, 0),
+    endings: endings[0]?.n ?? 0,
     approvals: approvals[0]?.n ?? 0,
     requests: requests[0]?.n ?? 0,
   };

@@ -1,48 +1,77 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { applications, decisions } from '../db/schema/index';
+import { applications, decisions, staffSearchTerms } from '../db/schema/index';
 import { summaryOf } from './cases';
 import {
   contractNumberPattern,
   postcodePattern,
   reservationNumberPattern,
 } from '../../domain/rules/patterns';
+import { cursorOf, readCursor } from './keyset';
 
 const SEARCH_PAGE = 20;
 
-/** What the search box holds decides where it looks (ADR 1204). */
-function condition(q: string): SQL | undefined {
-  const v = q.trim();
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+type Query = { number: string } | { term: SQL };
+
+/**
+ * What the search box holds decides where it looks (ADR 1204). Everything but a number reads
+ * the terms index (ADR 1271): e-mail, IBAN tail and postcode by equality, a name by the prefix
+ * of a name word or of the whole name ("max must", "muster", "anna").
+ */
+function queryOf(q: string): Query | undefined {
+  const v = q.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!v) return undefined;
-  const data = sql`${applications.data}`;
   const number = v.toUpperCase();
   if (contractNumberPattern.test(number) || reservationNumberPattern.test(number))
-    return eq(decisions.number, number);
-  if (/^\d{4}$/.test(v))
-    return sql`replace(coalesce(${data}->'bankAccount'->>'iban', ''), ' ', '') like ${`%${v}`}`;
-  if (postcodePattern.test(v))
-    return sql`(${data}->'object'->'address'->>'zip' = ${v} or ${data}->'firstTenant'->'address'->>'zip' = ${v})`;
-  if (v.includes('@')) return sql`lower(${data}->'firstTenant'->>'email') = ${v.toLowerCase()}`;
-  const name = `%${v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(concat_ws(' ', ${data}->'firstTenant'->>'firstName', ${data}->'firstTenant'->>'lastName')) like ${name}
-    or lower(concat_ws(' ', ${data}->'secondTenant'->>'firstName', ${data}->'secondTenant'->>'lastName')) like ${name})`;
+    return { number };
+  const term = staffSearchTerms.term;
+  if (/^\d{4}$/.test(v)) return { term: eq(term, `i:${v}`) };
+  if (postcodePattern.test(v)) return { term: eq(term, `z:${v}`) };
+  if (v.includes('@')) return { term: eq(term, `e:${v}`) };
+  return { term: sql`${term} like ${`n:${escapeLike(v)}%`}` };
 }
 
-/** The cursor of a row: its submission time and id (keyset pagination, never an offset). */
-const cursorOf = (at: Date, id: string) => `${at.toISOString()}_${id}`;
-function readCursor(c: string | undefined): { at: Date; id: string } | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2}T[\d:.]+Z)_([0-9a-f-]{36})$/.exec(c ?? '');
-  return m ? { at: new Date(m[1]!), id: m[2]! } : undefined;
+/** One page of matching application ids, newest first, from the terms index alone. */
+async function hits(
+  db: Database,
+  term: SQL,
+  cursor: { at: Date; id: string } | undefined,
+  n: number,
+) {
+  const t = staffSearchTerms;
+  // An application can match by several name words: one row each, then the page.
+  return db.orm
+    .select({ id: t.applicationId, at: t.submittedAt })
+    .from(t)
+    .where(
+      and(
+        term,
+        cursor
+          ? sql`(${t.submittedAt}, ${t.applicationId}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .groupBy(t.applicationId, t.submittedAt)
+    .orderBy(desc(t.submittedAt), desc(t.applicationId))
+    .limit(n);
 }
 
 /**
  * Contract search by contract or reservation number, name, e-mail, postcode or the IBAN's last
  * four digits; newest first, 20 at a time, continued after the last row's (submitted_at, id).
+ * The page is found in the terms index; only its rows are read from the applications.
  */
 export async function searchCases(db: Database, q: string, after?: string, size = SEARCH_PAGE) {
-  const where = condition(q);
-  if (!where) return { items: [], next: null };
+  const query = queryOf(q);
+  if (!query) return { items: [], next: null };
   const cursor = readCursor(after);
+  const found = 'number' in query ? undefined : await hits(db, query.term, cursor, size + 1);
+  const ids = found?.slice(0, size).map((h) => h.id);
+  if (ids?.length === 0) return { items: [], next: null };
+  const where: SQL | undefined =
+    'number' in query ? eq(decisions.number, query.number) : inArray(applications.id, ids!);
   const rows = await db.orm
     .selectDistinctOn([applications.submittedAt, applications.id], {
       app: applications,
@@ -50,26 +79,16 @@ export async function searchCases(db: Database, q: string, after?: string, size 
     })
     .from(applications)
     .innerJoin(decisions, eq(decisions.applicationId, applications.id))
-    .where(
-      and(
-        eq(applications.sandbox, false),
-        isNotNull(applications.submittedAt),
-        where,
-        cursor
-          ? sql`(${applications.submittedAt}, ${applications.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(applications.submittedAt), desc(applications.id))
-    .limit(size + 1);
-  const page = rows.slice(0, size);
-  const last = page[page.length - 1];
+    .where(and(eq(applications.sandbox, false), isNotNull(applications.submittedAt), where))
+    .orderBy(desc(applications.submittedAt), desc(applications.id));
+  // The key of the next page is the last hit's, even when that hit has no decision yet.
+  const last = found && found.length > size ? found[size - 1] : undefined;
   return {
-    items: page.map(({ app, number }) => ({
+    items: rows.slice(0, size).map(({ app, number }) => ({
       number,
       orderState: app.orderState,
       ...summaryOf(app),
     })),
-    next: rows.length > size && last ? cursorOf(last.app.submittedAt!, last.app.id) : null,
+    next: last ? cursorOf(last.at, last.id) : null,
   };
 }
