@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepIds } from '../../domain/index';
 import { registeredRoutes } from '../http/edge';
-import { openApiPath } from './openapiEdge';
+import { openApiPath } from './openapiPaths';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
 

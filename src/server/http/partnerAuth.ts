@@ -12,6 +12,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The partner of a route declared `partnerKey: 'required'`: the guard has refused every call
+ * without a valid key before the handler runs.
+ */
+export function partnerOf(request: FastifyRequest): PartnerCaller {
+  if (!request.partner) throw new Error('partner route without a partner: declare partnerKey');
+  return request.partner;
+}
+
 /** Is this an authenticated partner call? (The browser write limit lets these pass.) */
 export const isPartnerCall = (request: FastifyRequest): boolean => request.partner !== null;
 
@@ -25,7 +34,10 @@ function refuse(reply: FastifyReply, status: number, code: PartnerApiErrorCode):
  * valid, unrevoked key, or it is refused with 401; there is no silent fallback to the browser
  * path. Without the header nothing changes. Authenticated calls skip the captcha and bot checks
  * (see TenancyService) and the per-client write limit, and have their own limit per key.
- * Must be registered after @fastify/rate-limit and before the routes.
+ * A route declared with `partnerKey: 'required'` (http/route.ts) is for partners only: without
+ * the header it answers 401 `partner_key_required` before its handler runs, so the handler can
+ * read `partnerOf(request)` (ADR 1265). Must be registered after @fastify/rate-limit and before
+ * the routes.
  */
 export function registerPartnerAuth(
   app: FastifyInstance,
@@ -42,7 +54,12 @@ export function registerPartnerAuth(
   } as CreateRateLimitOptions);
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
-    if (header === undefined || !isApiPath(request.url)) return;
+    if (header === undefined) {
+      if (request.routeOptions.config.partnerKey === 'required')
+        return refuse(reply, 401, 'partner_key_required');
+      return;
+    }
+    if (!isApiPath(request.url)) return;
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
     if (!match) return refuse(reply, 401, 'invalid_authorization');
     const caller = await keys.authenticate(match[1]!);
