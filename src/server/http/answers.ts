@@ -58,7 +58,7 @@ export const described = <S extends z.ZodMiniType>(schema: S, description: strin
 };
 
 /** `{errors: [{code, message, field?}]}`: every error answer of the API (http/errors.ts). */
-export const errorList = component(
+const errorList = component(
   'ErrorList',
   z.object({
     errors: z.array(
