@@ -39,12 +39,19 @@ const apiErrorOf = (e: HttpError): ApiError => ({
 });
 
 /**
- * An answer that is not what its route declares (ADR 1265). Only the test server checks answers
- * (http/edge.ts); the error handler answers 500 `answer_mismatch` with this message, so the
- * failing test names the route, the status and the first differences.
+ * A route that does not do what it declares (ADR 1265): an answer against its schema (only the
+ * test server checks answers, http/edge.ts), or a handler reading a guard's result it did not
+ * declare. The error handler answers 500 with the code and this message, so the failing test
+ * names the route and the fix.
  */
 export class AnswerMismatch extends Error {
   override readonly name = 'AnswerMismatch';
+  constructor(
+    message: string,
+    readonly code: 'answer_mismatch' | 'undeclared_guard' = 'answer_mismatch',
+  ) {
+    super(message);
+  }
 }
 
 /** The stable code of each status answer; its sentence is in the API catalogue (texts/api.ts). */
@@ -123,7 +130,7 @@ export function registerErrorHandling(
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AnswerMismatch) {
       request.log.error({ errName: err.name, mismatch: err.message }, 'answer against its schema');
-      return reply.status(500).send(apiError(500, 'answer_mismatch', err.message));
+      return reply.status(500).send(apiError(500, err.code, err.message));
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ errors: [apiErrorOf(err)] });

@@ -1,6 +1,6 @@
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from './errors';
+import { AnswerMismatch, apiError } from './errors';
 import { isApiPath } from './security';
 import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
 import { partnerApiErrors, type PartnerApiErrorCode } from '../texts/api';
@@ -17,7 +17,11 @@ declare module 'fastify' {
  * without a valid key before the handler runs.
  */
 export function partnerOf(request: FastifyRequest): PartnerCaller {
-  if (!request.partner) throw new Error('partner route without a partner: declare partnerKey');
+  if (!request.partner)
+    throw new AnswerMismatch(
+      `${request.method} ${request.routeOptions.url ?? ''} reads partnerOf(request) but does not declare partnerKey: 'required' in route() (http/route.ts)`,
+      'undeclared_guard',
+    );
   return request.partner;
 }
 

@@ -36,6 +36,12 @@ describe('route declarations (ADR 1265)', () => {
           // The cast stands for a handler whose types were loosened: the test server still refuses it.
           async () => ({ count: 'three' }) as unknown as { count: number },
         );
+        // Reads the partner without declaring the guard.
+        api.get(
+          '/api/test/undeclared-partner',
+          route({ summary: 'test', answers: { 200: answer(z.object({ p: z.string() }), 'ok') } }),
+          async (req) => ({ p: partnerOf(req).partnerCode }),
+        );
         api.get(
           '/api/test/partners-only/:nr',
           route({
@@ -93,6 +99,15 @@ describe('route declarations (ADR 1265)', () => {
     });
     expect(withKey.status).toBe(200);
     expect(withKey.body).toEqual({ nr: 'MK-2026-000001', partner: 'IMMO1' });
+  });
+
+  it("names the fix when a handler reads the partner without declaring partnerKey: 'required'", async () => {
+    const r = await call(s.url, 'GET', '/api/test/undeclared-partner');
+    expect(r.status).toBe(500);
+    expect(r.body.errors[0]).toEqual({
+      code: 'undeclared_guard',
+      message: expect.stringContaining("declare partnerKey: 'required'"),
+    });
   });
 
   it('documents the partner-only route with the partnerKey scheme alone', async () => {
