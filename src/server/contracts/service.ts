@@ -6,7 +6,6 @@ import { Releases } from './release';
 import { Withdrawals } from './withdrawal';
 
 export { ContractError } from './contractError';
-export { ContractFieldErrors } from './fieldErrors';
 export { checkIdentification } from './identification';
 export type { ContractServiceDeps } from './context';
 

@@ -22,7 +22,7 @@ const fieldErrors = described(
 );
 
 /** `{cid, errors, skip_to}` of every save (both generations, uce calls). */
-export const saveAnswer = component(
+const saveAnswer = component(
   'SaveAnswer',
   z.object({
     cid: text('Session id (144 random bits); keep it secret.'),
