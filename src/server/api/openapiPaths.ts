@@ -65,6 +65,19 @@ function requestBody(route: RegisteredRoute, declared: RouteDeclaration, compone
   }
   const doc = declared.documentedBody;
   if (!doc) return undefined;
+  if ('multipart' in doc)
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            description: doc.multipart,
+            properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    };
   if ('description' in doc)
     return {
       required: true,
@@ -87,7 +100,9 @@ function response(a: Answer, components: Schema): Schema {
     };
   return {
     description: a.description,
-    ...(a.media ? { content: { [a.media]: {} } } : {}),
+    ...(a.media
+      ? { content: Object.fromEntries([a.media].flat().map((m: string) => [m, {}])) }
+      : {}),
     ...(a.headers
       ? {
           headers: Object.fromEntries(

@@ -15,10 +15,12 @@ export interface JsonAnswer {
 export interface OtherAnswer {
   description: string;
   schema?: undefined;
-  /** The media type of a body that is no JSON (a PDF, an HTML page). */
-  media?: 'application/pdf' | 'text/html';
+  /** The media type(s) of a body that is no JSON (a PDF, an HTML page, an evidence file). */
+  media?: FileMedia | readonly FileMedia[];
   headers?: Record<string, { description: string }>;
 }
+
+export type FileMedia = 'application/pdf' | 'text/html' | 'image/jpeg' | 'image/png';
 
 /** Answers by status code; every route outside the allow-list of routeAnswers.test.ts has some. */
 export type Answers = Readonly<Partial<Record<number, Answer>>>;

@@ -26,7 +26,8 @@ export interface RouteSpec<
   body?: B;
   /**
    * A body the edge does not check, only documents: the tenancy bodies, which the domain's wire
-   * codec checks field by field (ADR 0309). A component name of the OpenAPI document.
+   * codec checks field by field (ADR 0309), as a component name of the OpenAPI document; or files
+   * (multipart/form-data), which the route reads itself.
    */
   documentedBody?: DocumentedBody;
   answers: A;
@@ -47,7 +48,9 @@ export type DocumentedBody =
       component: string;
       media: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
     }
-  | { description: string };
+  | { description: string }
+  /** Files sent as multipart/form-data (the evidence uploads, ADR 1250). */
+  | { multipart: string };
 
 /** What the OpenAPI document and the guards read from a route's `config`. */
 export interface RouteDeclaration {
