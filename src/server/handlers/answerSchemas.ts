@@ -147,8 +147,13 @@ export const saveProgressAnswers = {
   ),
   404: errorAnswer('unknown'),
   410: errorAnswer('days_to_keep_data_exceeded or reservation_expired'),
+  // Two limits answer 429: the resume-mail limits on the field, the one write limit (ADR 1110)
+  // before the handler runs, as every API error.
   429: answer(
-    z.object({ cid: z.optional(z.string()), errors: fieldErrors, sent: z.literal(false) }),
-    'Too many resume mails from this client or to this address (errors.email)',
+    z.union([
+      z.object({ cid: z.optional(z.string()), errors: fieldErrors, sent: z.literal(false) }),
+      errorAnswer('').schema,
+    ]),
+    'Too many resume mails from this client or to this address (errors.email), or too_many_requests: too many writes from this client (the error list)',
   ),
 } as const;
