@@ -25,6 +25,8 @@ export type { RuleContext } from './rules/context';
 export type { FieldErrors } from './rules/validate';
 export { validateSteps, validateFields, hasErrors } from './rules/validate';
 export { checkField, normalizeIban } from './rules/fieldRules';
+export { fieldPatterns } from './rules/baseRules';
+export { maxLengths } from './rules/maxLengths';
 export { withoutForbiddenCharacters } from './rules/characters';
 export { unstorableValues } from './rules/storable';
 export * as limits from './rules/limits';

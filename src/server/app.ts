@@ -12,11 +12,9 @@ import { availabilityOf } from './db/availability';
 import { registerRequestLogging } from './http/logging';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurity } from './http/security';
-import { registerWebApp } from './http/web';
 import { registerRoutes } from './routes';
-import { registerStaff } from './staff/index';
 import { createServices, type ServiceOverrides } from './services/index';
-import { createDocumentSupply, processingRoutes, type Processing } from './processing/index';
+import type { Processing } from './processing/index';
 import type { Mailer } from './mail/index';
 
 export interface AppDeps {
@@ -29,6 +27,8 @@ export interface AppDeps {
   /** The started decision processing; without it, submissions wait in state 'submitted'. */
   processing?: Processing;
   mailer?: Mailer;
+  /** Check every declared JSON answer against its schema (the test server; ADR 1265). */
+  checkAnswers?: boolean;
 }
 
 /** The whole HTTP server as a Fastify instance; main.ts listens, tests listen on port 0. */
@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200, querystringParser: (str: string) => parseQuery(str) },
     forceCloseConnections: 'idle',
     // Route schemas are zod (http/edge.ts, ADR 0309): Ajv is never loaded.
-    schemaController: edgeSchemaController,
+    schemaController: edgeSchemaController(deps.checkAnswers === true),
     // A slow or stalled client cannot hold a connection open (ADR 1111): the whole request must
     // arrive within REQUEST_TIMEOUT_SECONDS, an idle socket is closed after 60 s, and Node checks
     // every second instead of every 30 s. Node derives headersTimeout from the requestTimeout given
@@ -73,20 +73,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.services,
   };
   const services = createServices({ config, db, clock, log, overrides });
-  await registerRoutes(app, { config, db, clock, services });
-  await registerStaff(app, {
+  await registerRoutes(app, {
     config,
     db,
     clock,
     log,
-    mailer: services.mailer,
-    webhooks: services.webhooks,
+    services,
     ...(deps.processing ? { processing: deps.processing } : {}),
-  });
-  const supply = deps.processing?.context.supply ?? createDocumentSupply({ db, config, clock });
-  await app.register(processingRoutes, { db, supply, secret: config.serverSecret, clock });
-  await registerWebApp(app, config.webDistDir, {
-    preloadLoadCall: config.apiGeneration === 'new',
   });
   return app;
 }

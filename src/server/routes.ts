@@ -16,18 +16,26 @@ import { registerPartnerAuth } from './http/partnerAuth';
 import { registerRateLimits } from './http/rateLimits';
 import { registerLegacyRoutes } from './legacy/routes';
 import { evidenceDeps, registerEvidenceRoutes } from './evidence/index';
+import { registerWebApp } from './http/web';
+import { createDocumentSupply, processingRoutes, type Processing } from './processing/index';
+import { registerStaff } from './staff/index';
 
 export interface RoutesDeps {
   config: Config;
   db: Database;
   clock: Clock;
+  log: Logger;
   services: Services;
+  /** The started decision processing (its document supply and staff decisions), if any. */
+  processing?: Processing;
 }
 
 /**
- * Every API route, in one place (ADR 0307): the rate limits and partner keys both generations
- * share, health, the new API (api/) and the old API (legacy/) as two route tables over the same
- * handlers and services, the contract pages' API and the OpenAPI document.
+ * Every HTTP route, in one place (ADR 0307, ADR 1266): the rate limits and partner keys both
+ * generations share, health, the new API (api/) and the old API (legacy/) as two route tables over
+ * the same handlers and services, the contract pages' API, the OpenAPI document, the document
+ * downloads (processing/routes.ts), the staff back office's API in its own scope, and last the
+ * built web app (its files and the client routes' fallback).
  */
 export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Promise<void> {
   const { config, services } = deps;
@@ -83,4 +91,25 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
     writeLimit: limits.write,
   });
   registerOpenApi(app, services.tenancies.codecs.new.wire);
+  await registerStaff(app, {
+    config,
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    mailer: services.mailer,
+    webhooks: services.webhooks,
+    ...(deps.processing ? { processing: deps.processing } : {}),
+  });
+  const supply =
+    deps.processing?.context.supply ??
+    createDocumentSupply({ db: deps.db, config, clock: deps.clock });
+  await app.register(processingRoutes, {
+    db: deps.db,
+    supply,
+    secret: config.serverSecret,
+    clock: deps.clock,
+  });
+  await registerWebApp(app, config.webDistDir, {
+    preloadLoadCall: config.apiGeneration === 'new',
+  });
 }

@@ -7,6 +7,19 @@
 export type ContractStatus =
   'active' | 'cancellation_requested' | 'withdrawn' | 'cancelled' | 'released';
 
+/** Every contract status once (the compiler checks the list against the type). */
+const contractStatusTable: Record<ContractStatus, true> = {
+  active: true,
+  cancellation_requested: true,
+  withdrawn: true,
+  cancelled: true,
+  released: true,
+};
+export const contractStatuses = Object.keys(contractStatusTable) as [
+  ContractStatus,
+  ...ContractStatus[],
+];
+
 /** Audit event types (one history per application; COMMON.md's shared contract). */
 export type ContractEventType =
   | 'submitted'

@@ -33,10 +33,9 @@ const isEmpty = (v: unknown): boolean =>
 
 export const str = (v: unknown) => (typeof v === 'string' ? v.trim() : String(v));
 
-const matches =
-  (re: RegExp, code: ErrorCode = 'invalid'): Check =>
-  (v) =>
-    re.test(str(v)) ? undefined : code;
+/** A pattern check; it carries its pattern, so `fieldPatterns` reads it off the table below. */
+const matches = (re: RegExp, code: ErrorCode = 'invalid'): Check =>
+  Object.assign((v: unknown) => (re.test(str(v)) ? undefined : code), { pattern: re });
 
 const iso = (m: FormModel, p: FieldPath) => germanToIso(getField(m, p) as string | undefined);
 const date = (v: unknown) => germanToIso(str(v));
@@ -197,6 +196,14 @@ const fieldChecks: FieldChecks = {
   'bankAccount.bankCode': [matches(bankCodePattern)],
   'selling.MieterEngel_phone': [matches(phonePattern)],
 };
+
+/** The pattern of each field checked by one (the OpenAPI document's Tenancy body shows them). */
+export const fieldPatterns: Partial<Record<FieldPath, RegExp>> = Object.fromEntries(
+  Object.entries(fieldChecks).flatMap(([path, checks]) => {
+    const check = checks?.find((c): c is Check & { pattern: RegExp } => 'pattern' in c);
+    return check ? [[path, check.pattern]] : [];
+  }),
+);
 
 export type RuleBook = Partial<Record<FieldPath, FieldRule>>;
 

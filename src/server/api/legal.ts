@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { answer, described, errorAnswer } from '../http/answers';
+import { route } from '../http/route';
 import type { Config } from '../config';
 import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
 import { apiError } from '../http/errors';
@@ -18,6 +21,21 @@ import {
  * Read once per slug and kept; a slug without a file answers 404. The PDFs of the contract
  * documents (/api/legal/{slug}.pdf) are the documents module's.
  */
+const legalAnswers = {
+  200: answer(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      blocks: described(
+        z.array(z.object({ kind: z.enum(['heading', 'paragraph', 'list']) })),
+        'heading {kind, level 2|3, content}, paragraph {kind, content} or list {kind, items}; content is a list of {text, bold?}',
+      ),
+    }),
+    'The text as blocks',
+  ),
+  404: errorAnswer('not_found'),
+} as const;
+
 export function registerLegalRoutes(
   app: FastifyInstance,
   config: Config,
@@ -42,14 +60,21 @@ export function registerLegalRoutes(
   const params = edgeObject({
     slug: pathParam({ description: 'impressum, datenschutz, kontakt or a contract text' }),
   });
-  app
-    .withTypeProvider<EdgeTypes>()
-    .get('/api/legal/:slug', { schema: { params } }, async (request, reply) => {
+  app.withTypeProvider<EdgeTypes>().get(
+    '/api/legal/:slug',
+    route({
+      summary:
+        'A legal text (impressum, datenschutz, kontakt, versicherungsbedingungen, verbraucherinformationen, widerrufsbelehrung) with the operator details filled in',
+      params,
+      answers: legalAnswers,
+    }),
+    async (request, reply) => {
       const { slug } = request.params;
       if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
       const doc = await load(slug);
       if (!doc) return reply.code(404).send(apiError(404));
       reply.header('cache-control', 'public, max-age=300');
       return { slug, ...doc };
-    });
+    },
+  );
 }

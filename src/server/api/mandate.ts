@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { answer, described } from '../http/answers';
+import { route } from '../http/route';
+import { loadErrors } from '../handlers/answerSchemas';
 import type { Config } from '../config';
 import { firstMandateReferenceOf } from '../contracts/credentials';
 import { edgeObject, type EdgeTypes } from '../http/edge';
@@ -7,6 +11,19 @@ import { sendTenancyError } from '../handlers/replies';
 import type { Services } from '../services/index';
 
 const cidQuery = edgeObject({ cid: cidParam });
+const mandateAnswers = {
+  200: answer(
+    z.object({
+      creditorId: z.string(),
+      mandateReference: described(
+        z.string().check(z.maxLength(35)),
+        'The debits carry this reference',
+      ),
+    }),
+    'The mandate the final submission grants',
+  ),
+  ...loadErrors,
+} as const;
 
 /**
  * The SEPA mandate the check step shows (DECISIONS.md): creditor identifier and mandate reference
@@ -18,9 +35,15 @@ export function registerMandateRoutes(
   config: Config,
   services: Services,
 ): void {
-  app
-    .withTypeProvider<EdgeTypes>()
-    .get('/api/mandate', { schema: { querystring: cidQuery } }, async (request, reply) => {
+  app.withTypeProvider<EdgeTypes>().get(
+    '/api/mandate',
+    route({
+      summary:
+        'SEPA mandate of an application for the check step: creditor id and mandate reference (ADR 0832)',
+      querystring: cidQuery,
+      answers: mandateAnswers,
+    }),
+    async (request, reply) => {
       try {
         const row = await services.tenancies.open(request.query.cid, { forEdit: false });
         return {
@@ -30,5 +53,6 @@ export function registerMandateRoutes(
       } catch (err) {
         return sendTenancyError(reply, err);
       }
-    });
+    },
+  );
 }

@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stepIds } from '../../domain/index';
 import { registeredRoutes } from '../http/edge';
-import { openApiPath } from './openapiEdge';
+import { openApiPath } from './openapiPaths';
 import { call } from '../testing/http';
 import { startTestServer, type TestServer } from '../testing/server';
 
@@ -105,6 +105,31 @@ describe('OpenAPI document', () => {
     expect(checkout.schema.properties.step.enum).toEqual(['uce']);
     const withdrawal = doc.paths['/api/contracts/withdrawal'].post.requestBody;
     expect(withdrawal.content['application/json'].schema.properties.contractNumber).toBeDefined();
+  });
+
+  it('reads answers and security off the routes, and the field registry into the Tenancy body (ADR 1265)', async () => {
+    const doc = (await call(s.url, 'GET', '/api/openapi.json')).body;
+    const me = doc.paths['/api/contracts/me'].get;
+    expect(me.security).toEqual([{ contractSession: [] }]);
+    const view = me.responses['200'].content['application/json'].schema;
+    expect(view.properties.status.enum).toContain('cancellation_requested');
+    expect(me.responses['401'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorList',
+    });
+    expect(doc.paths['/api/tenancies'].post.security).toEqual([{}, { partnerKey: [] }]);
+    expect(doc.paths['/api/tenancies'].get.security).toBeUndefined();
+    expect(doc.components.schemas.OrderStatus.properties.documents).toBeDefined();
+    // Every leaf of the Tenancy body with a max length or pattern of the domain's tables.
+    const leaves: Array<Record<string, unknown>> = [];
+    const walk = (node: { properties?: Record<string, never> }) => {
+      for (const child of Object.values(node.properties ?? {})) {
+        leaves.push(child);
+        walk(child);
+      }
+    };
+    walk(doc.components.schemas.Tenancy);
+    expect(leaves.filter((l) => typeof l.maxLength === 'number').length).toBeGreaterThan(20);
+    expect(leaves.map((l) => l.pattern)).toContain('^\\d{5}$');
   });
 
   it('answers a value of the wrong form with 400 and a German sentence naming it', async () => {

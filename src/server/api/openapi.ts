@@ -3,6 +3,8 @@ import { webhookEventTypes } from '../webhooks/events';
 import {
   defaultFormModel,
   fieldKinds,
+  fieldPatterns,
+  maxLengths,
   apiFieldPaths,
   setField,
   stepIds,
@@ -10,10 +12,11 @@ import {
   type WireFormat,
 } from '../services/rulebook';
 
-import { contractPaths, contractSchemas } from '../contracts/openapi';
-import { evidencePaths } from '../evidence/openapi';
-import { registeredRoutes } from '../http/edge';
-import { withEdgeSchemas } from './openapiEdge';
+import * as z from 'zod/mini';
+import { answer } from '../http/answers';
+import { registeredRoutes, type RegisteredRoute } from '../http/edge';
+import { route } from '../http/route';
+import { pathsOf } from './openapiPaths';
 
 type Schema = Record<string, unknown>;
 
@@ -68,8 +71,15 @@ function addRequestExtras(root: Schema): void {
 function leafSchema(wire: WireFormat, path: FieldPath, name: string): Schema {
   const kind = fieldKinds[path];
   switch (kind.kind) {
-    case 'text':
-      return { type: 'string' };
+    case 'text': {
+      const max = maxLengths[path];
+      const pattern = fieldPatterns[path];
+      return {
+        type: 'string',
+        ...(max ? { maxLength: max } : {}),
+        ...(pattern ? { pattern: pattern.source } : {}),
+      };
+    }
     case 'date':
       return { type: 'string', description: 'YYYY-MM-DD or TT.MM.JJJJ' };
     case 'bool':
@@ -85,82 +95,6 @@ function leafSchema(wire: WireFormat, path: FieldPath, name: string): Schema {
     }
   }
 }
-
-const errorList: Schema = {
-  type: 'object',
-  required: ['errors'],
-  properties: {
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['code', 'message'],
-        properties: { code: { type: 'string' }, message: { type: 'string' } },
-      },
-    },
-  },
-};
-
-const saveAnswer: Schema = {
-  type: 'object',
-  required: ['cid', 'errors', 'skip_to'],
-  properties: {
-    cid: { type: 'string', description: 'Session id (144 random bits); keep it secret.' },
-    errors: {
-      type: 'object',
-      description: 'Field errors by wire name; empty when the data is valid.',
-      additionalProperties: {
-        type: 'object',
-        properties: {
-          message: { type: 'array', items: { type: 'string' } },
-          value: {},
-          code: { type: 'array', items: { type: 'string' } },
-        },
-      },
-    },
-    skip_to: { type: ['string', 'null'], enum: [...stepIds, null] },
-    state: {
-      type: 'string',
-      enum: ['submitted'],
-      description: 'Present after the final submission.',
-    },
-    applicationId: {
-      type: 'string',
-      format: 'uuid',
-      description: 'Partner calls only: the id webhook events carry.',
-    },
-    warnings: {
-      type: 'object',
-      description:
-        "Present when something needs the integrator's attention although the save went through.",
-      required: ['messages'],
-      properties: {
-        unknownFields: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Keys that are no field, as dotted paths (e.g. firstTenant.nmae).',
-        },
-        ignoredFields: {
-          type: 'array',
-          items: { type: 'string' },
-          description:
-            'Keys that only count with a partner key (firstTenant.termsAccepted, product).',
-        },
-        defaultedFields: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'Fields left out by a partner call that got their documented default.',
-        },
-        assertedConsents: {
-          type: 'array',
-          items: { type: 'string' },
-          description: "Consents taken from the tenant's termsAccepted as the partner asserts it.",
-        },
-        messages: { type: 'array', items: { type: 'string' }, description: 'German sentences' },
-      },
-    },
-  },
-};
 
 const webhookEvent: Schema = {
   type: 'object',
@@ -188,98 +122,14 @@ const webhookEvent: Schema = {
   },
 };
 
-const json = (schema: Schema, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const err = (description: string) => json({ $ref: '#/components/schemas/ErrorList' }, description);
-/** The two state endpoints (contract, reservation) answer the same shape. */
-const orderStatus = (summary: string) => ({
-  get: {
-    summary,
-    responses: {
-      '200': json({ $ref: '#/components/schemas/OrderStatus' }, 'Status'),
-      '404': err('unknown'),
-      '409': err('not_submitted: the application has not been submitted yet (no order state)'),
-    },
-  },
-});
-
-/** The OpenAPI 3.1 document of the new API (GET /api/openapi.json). */
-function openApiDocument(wire: WireFormat): Schema {
-  const body = {
-    required: true,
-    content: {
-      'application/json': { schema: { $ref: '#/components/schemas/Tenancy' } },
-      'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/Tenancy' } },
-    },
-  };
-  const saveResponses = {
-    '200': json(
-      { $ref: '#/components/schemas/SaveAnswer' },
-      'Saved (field errors, if any, in errors)',
-    ),
-    '400': err('Unknown step'),
-    '401': err(
-      'invalid_authorization or invalid_api_key (only when an Authorization header is sent)',
-    ),
-    '403': err('Foreign Origin (browser CSRF protection)'),
-    '404': err('unknown: cid not found'),
-    '409': err('already_submitted'),
-    '410': err('days_to_keep_data_exceeded or reservation_expired'),
-    '413': err('Body too large'),
-    '415': err('Content type other than JSON or form-urlencoded'),
-    '429': err('Too many writes from this client, or partner_rate_limited for a key'),
-  };
-  /** Browser calls need no key; a partner's key (Bearer) replaces captcha and bot checks. */
-  const optionalKey = [{}, { partnerKey: [] }];
-  const pdf = (summary: string) => ({
-    get: {
-      summary,
-      description:
-        'Does not send the file: answers 303 See Other to an expiring signed link (ten minutes) that sends it. Follow the redirect (curl -L).',
-      responses: {
-        '303': {
-          description:
-            'Redirect to /api/documents/{applicationId}/{file}?expires=&signature=, which answers the PDF',
-          headers: {
-            Location: {
-              description: 'The signed download link (relative)',
-              schema: { type: 'string' },
-            },
-          },
-        },
-        '404': err('unknown'),
-        '409': err('not_accepted: no document before the acceptance'),
-        '410': err('days_to_keep_data_exceeded or reservation_expired'),
-      },
-    },
-  });
-  const oldSave = (summary: string) => {
-    const op = {
-      summary,
-      tags: ['old API'],
-      security: optionalKey,
-      requestBody: {
-        required: true,
-        content: {
-          'application/x-www-form-urlencoded': {
-            schema: { type: 'object', description: 'tenancy_retail[group][field] keys' },
-          },
-          'application/json': { schema: { type: 'object' } },
-        },
-      },
-      responses: saveResponses,
-    };
-    return { put: op, post: { ...op, summary: `${summary} (POST)` } };
-  };
-  const anyJson = (summary: string, tag = 'old API') => ({
-    get: {
-      summary,
-      tags: [tag],
-      responses: { '200': json({ type: 'object' }, 'Answer'), '404': err('unknown') },
-    },
-  });
+/**
+ * The OpenAPI 3.1 document (GET /api/openapi.json, ADR 1265): what no route says (the info block,
+ * the security schemes, the webhook the server calls, the Tenancy body generated from the domain's
+ * wire names) is written here; every path is read off the routes (openapiPaths.ts).
+ */
+function openApiDocument(wire: WireFormat, routes: readonly RegisteredRoute[]): Schema {
+  const components: Schema = {};
+  const paths = pathsOf(routes, components);
   return {
     openapi: '3.1.0',
     info: {
@@ -289,325 +139,7 @@ function openApiDocument(wire: WireFormat): Schema {
         'Create and complete applications for a rental deposit guarantee (Mietkautionsbürgschaft). Bodies are JSON (nested objects) or form-urlencoded with bracket keys, with the same names. See docs/integrators.md.',
     },
     servers: [{ url: '/' }],
-    paths: {
-      '/api/tenancies': {
-        get: {
-          summary: 'Load an application',
-          responses: {
-            '200': json(
-              { type: 'object', properties: { data: { $ref: '#/components/schemas/Tenancy' } } },
-              'The saved form data',
-            ),
-            '404': err('unknown'),
-            '409': err('already_submitted'),
-            '410': err('days_to_keep_data_exceeded or reservation_expired'),
-          },
-        },
-        post: {
-          summary: 'Create an application (or submit a complete one in one call)',
-          description:
-            'Partners send the whole application with step "check" (in the body or the query) and their key; see docs/integrators.md.',
-          security: optionalKey,
-          requestBody: body,
-          responses: saveResponses,
-        },
-        patch: {
-          summary: 'Update an application step',
-          security: optionalKey,
-          requestBody: body,
-          responses: saveResponses,
-        },
-      },
-      '/api/rates': {
-        get: {
-          summary: 'Rates for every payment frequency (cacheable)',
-          responses: {
-            '200': json(
-              { $ref: '#/components/schemas/Rates' },
-              'Rates keyed by payments per year (1, 2, 4, 12)',
-            ),
-            '400': err('invalid_sum'),
-          },
-        },
-      },
-      '/api/saveprogress': {
-        post: {
-          summary: 'Mail a resume link ("Später fortfahren")',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: {
-                  cid: { type: 'string' },
-                  errors: { type: 'object' },
-                  sent: { type: 'boolean', description: 'true once the mail server took it' },
-                  queued: {
-                    type: 'boolean',
-                    description:
-                      'true: refused for now (SMTP 4xx), retried with back-off until MAIL_RETRY_HOURS, then given up',
-                  },
-                },
-              },
-              'Sent, queued for retries, or errors.email',
-            ),
-            '404': err('unknown'),
-          },
-        },
-      },
-      '/api/partners/{code}': {
-        get: {
-          summary: 'Partner lookup: its sub-partners',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: {
-                  data: {
-                    type: 'array',
-                    items: {
-                      type: 'object',
-                      properties: { code: { type: 'string' }, name: { type: 'string' } },
-                    },
-                  },
-                  partner: { type: 'object' },
-                },
-              },
-              'Sub-partners (empty: no uce step needed)',
-            ),
-            '404': err('unknown_partner'),
-          },
-        },
-      },
-      '/api/subpartners': {
-        put: {
-          summary: 'Save partner and sub-partner codes (uce step): body partner_code plus values',
-          responses: saveResponses,
-        },
-        post: {
-          summary: 'Save partner and sub-partner codes (uce step), earlier shape',
-          responses: saveResponses,
-        },
-      },
-      '/api/guarantee-requests': {
-        post: {
-          summary:
-            'Request an individual digital guarantee above the online maximum deposit (ADR 0836)',
-          responses: {
-            '201': json(
-              { type: 'object', properties: { reference: { type: 'string' } } },
-              'Stored for staff; the tenant gets a confirmation e-mail',
-            ),
-            '400': json(
-              { type: 'object', properties: { errors: { type: 'object' } } },
-              'A German message per field (amount, name, email, phone, message)',
-            ),
-          },
-        },
-      },
-      '/api/mandate': {
-        get: {
-          summary:
-            'SEPA mandate of an application for the check step: creditor id and mandate reference (ADR 0832)',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: {
-                  creditorId: { type: 'string' },
-                  mandateReference: { type: 'string', maxLength: 35 },
-                },
-              },
-              'The mandate the final submission grants; the debits carry this reference',
-            ),
-            '404': err('unknown'),
-          },
-        },
-      },
-      '/api/checkout/step': {
-        post: {
-          summary: 'Checkout step call of the uce step',
-          responses: saveResponses,
-        },
-      },
-      '/api/banknames': {
-        get: {
-          summary: 'Bank name by German bank code (BLZ)',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: {
-                  bankCode: { type: 'string' },
-                  bankName: { type: 'string' },
-                  bic: { type: ['string', 'null'] },
-                },
-              },
-              'The bank',
-            ),
-            '400': err('invalid_bank_code'),
-            '404': err('unknown_bank_code'),
-          },
-        },
-      },
-      '/api/application/state/{cid}': orderStatus('Order status of a contract'),
-      '/api/reservation/state/{cid}': orderStatus('Order status of a reservation'),
-      '/api/documents/{applicationId}/{file}': {
-        get: {
-          summary:
-            'A document of an accepted application through an expiring signed link (from the order status or the e-mail)',
-          responses: {
-            '200': { description: 'The PDF', content: { 'application/pdf': {} } },
-            '403': err('invalid_link'),
-            '404': err('unknown or no_document'),
-            '410': err('link_expired or gone'),
-          },
-        },
-      },
-      '/api/legal/{slug}.pdf': {
-        get: {
-          summary: 'A legal text as a sealed, tagged PDF',
-          responses: {
-            '200': { description: 'The PDF', content: { 'application/pdf': {} } },
-            '404': err('unknown'),
-          },
-        },
-      },
-      '/api/legal/{slug}': {
-        get: {
-          summary:
-            'A legal text (impressum, datenschutz, kontakt, versicherungsbedingungen, verbraucherinformationen, widerrufsbelehrung) with the operator details filled in',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                required: ['slug', 'title', 'blocks'],
-                properties: {
-                  slug: { type: 'string' },
-                  title: { type: 'string' },
-                  blocks: {
-                    type: 'array',
-                    description:
-                      'heading {kind, level 2|3, content}, paragraph {kind, content} or list {kind, items}; content is a list of {text, bold?}',
-                    items: { type: 'object' },
-                  },
-                },
-              },
-              'The text as blocks',
-            ),
-            '404': err('not_found'),
-          },
-        },
-      },
-      '/api/captcha/challenge': {
-        get: {
-          summary:
-            'A new ALTCHA proof-of-work challenge (solve it, send the base64 payload as captchaResponseKey)',
-          responses: { '200': json({ type: 'object' }, 'ALTCHA challenge') },
-        },
-      },
-      '/api/botcheck': {
-        get: {
-          summary: 'Bot-check values pb (keep empty), pbt and pbk (send back unchanged)',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: {
-                  pb: { type: 'string' },
-                  pbt: { type: 'string' },
-                  pbk: { type: 'string' },
-                },
-              },
-              'Values',
-            ),
-          },
-        },
-      },
-      '/api/addresses/cities': {
-        get: {
-          summary: 'Places for a postal code (OpenStreetMap data, ODbL)',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: { data: { type: 'array' }, attribution: { type: 'string' } },
-              },
-              'Places',
-            ),
-          },
-        },
-      },
-      '/api/addresses/streets': {
-        get: {
-          summary: 'Street suggestions (Photon geocoder, if configured)',
-          responses: {
-            '200': json(
-              {
-                type: 'object',
-                properties: { data: { type: 'array' }, attribution: { type: 'string' } },
-              },
-              'Suggestions',
-            ),
-          },
-        },
-      },
-      '/api/config': {
-        get: {
-          summary: 'Configuration of the web app',
-          responses: { '200': json({ type: 'object' }, 'AppConfig') },
-        },
-      },
-      ...contractPaths,
-      ...evidencePaths,
-      '/api/tenancies/{cid}/certificate.pdf': pdf('Guarantee certificate (Bürgschaftsurkunde)'),
-      '/api/tenancies/{cid}/reservation.pdf': pdf('Reservation confirmation (Sofortzusage)'),
-      '/api/openapi.json': {
-        get: {
-          summary: 'This document',
-          responses: { '200': json({ type: 'object' }, 'OpenAPI 3.1') },
-        },
-      },
-      '/locales/de.json': {
-        get: {
-          summary: 'German texts of the web app',
-          responses: { '200': json({ type: 'object' }, 'Catalogue') },
-        },
-      },
-      '/onlineantrag-sidebar/{name}': {
-        get: {
-          summary: 'Help text for a field (JSON {title, paragraphs}; ?format=html)',
-          responses: {
-            '200': json({ type: 'object' }, 'Help text'),
-            '404': err('No help for this field'),
-          },
-        },
-      },
-      '/tenancy_steps_reconfigured/cid_to_json': anyJson('Old API: load an application'),
-      '/tenancy_steps_reconfigured/json_to_cid': oldSave('Old API: save a step'),
-      '/tenancy_reservation_steps_reconfigured/json_to_cid': oldSave(
-        'Old API: save a reservation step',
-      ),
-      '/tenancy_steps_reconfigured/save_progress': {
-        post: {
-          summary: 'Old API: mail a resume link',
-          tags: ['old API'],
-          responses: { '200': json({ type: 'object' }, 'Sent, or errors') },
-        },
-      },
-      '/tenancy_steps_reconfigured/get_uce_configuration': anyJson('Old API: partner lookup'),
-      '/tenancy_steps_reconfigured/save_uce_values': oldSave('Old API: save partner codes'),
-      '/ajax::tenancy_logic/rates': anyJson('Old API: rates'),
-      '/ajax::tenancy_logic/bank_code_to_name': anyJson('Old API: bank name'),
-      '/health': {
-        get: {
-          summary: 'Health incl. database',
-          responses: {
-            '200': json({ type: 'object' }, 'ok'),
-            '503': json({ type: 'object' }, 'database unavailable'),
-          },
-        },
-      },
-    },
+    paths,
     webhooks: {
       applicationEvent: {
         post: {
@@ -647,106 +179,19 @@ function openApiDocument(wire: WireFormat): Schema {
           description:
             'Partner API key (mk_live_… or mk_test_… for the sandbox), from npm run partner-key. A wrong or revoked key answers 401.',
         },
+        contractSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'mk_contract',
+          description:
+            "The contract page's session, set by POST /api/contracts/session from a magic link (30 minutes).",
+        },
       },
       schemas: {
+        ...components,
         WebhookEvent: webhookEvent,
+        // Generated from the domain's wire names, kinds, max lengths and patterns.
         Tenancy: tenancySchema(wire),
-        SaveAnswer: saveAnswer,
-        ErrorList: errorList,
-        ...contractSchemas,
-        OrderStatus: {
-          type: 'object',
-          required: ['state', 'orderId', 'rate', 'digital'],
-          properties: {
-            state: {
-              type: 'string',
-              enum: [
-                'submitted',
-                'created',
-                'pending',
-                'accepted',
-                'declined',
-                'withdrawn',
-                'cancelled',
-                'released',
-              ],
-              description:
-                'The order states of the spec (submitted, created, pending, accepted, declined); an accepted contract later reports how it ended (withdrawn, cancelled, released). A cancellation waiting for the landlord stays accepted (see contractStatus).',
-            },
-            contractStatus: {
-              type: ['string', 'null'],
-              enum: [
-                'active',
-                'cancellation_requested',
-                'withdrawn',
-                'cancelled',
-                'released',
-                null,
-              ],
-              description:
-                'The accepted contract after the sale (ADR 0925); null before acceptance',
-            },
-            orderId: { type: ['string', 'null'] },
-            rate: { type: ['number', 'null'], description: 'Euros per payment' },
-            digital: { type: 'boolean' },
-            partnerCode: {
-              type: ['string', 'null'],
-              description: 'Checked partner code of the application (vm_id, field or API)',
-            },
-            subPartnerCode: {
-              type: ['string', 'null'],
-              description: 'Checked sub-partner code (uvm_id, uce step or API)',
-            },
-            paymentConditions: {
-              type: ['integer', 'null'],
-              enum: [1, 2, 4, 12, null],
-              description: 'Payments per year of `rate`',
-            },
-            deliverTo: {
-              type: ['string', 'null'],
-              description: 'objectAddresss, legalAddress, landlordAddress or digital',
-            },
-            firstDebitDate: {
-              type: ['string', 'null'],
-              format: 'date',
-              description:
-                'Expected first debit (about 14 days after the application), accepted only',
-            },
-            reservedUntil: {
-              type: ['string', 'null'],
-              format: 'date',
-              description: 'Last day an accepted reservation holds',
-            },
-            documents: {
-              type: 'array',
-              description:
-                'Once accepted: the documents to download (expiring signed paths) and the legal texts',
-              items: {
-                type: 'object',
-                required: ['kind', 'title', 'url'],
-                properties: {
-                  kind: { type: 'string' },
-                  title: { type: 'string' },
-                  url: { type: 'string' },
-                  expiresAt: { type: 'string', format: 'date-time' },
-                },
-              },
-            },
-          },
-        },
-        Rates: {
-          type: 'object',
-          additionalProperties: {
-            type: 'object',
-            properties: {
-              rate_per_payment: { type: 'number' },
-              rate_per_year: { type: 'number' },
-              i18n_noun: { type: 'string' },
-              i18n_adverb: { type: 'string' },
-              rate_per_year_factor: { type: 'number' },
-            },
-          },
-        },
       },
     },
   };
@@ -757,6 +202,7 @@ function openApiDocument(wire: WireFormat): Schema {
  * registered for all write routes): the header and its answers are added to each such operation
  * here, so the document cannot forget one.
  */
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorList' } } };
 function withIdempotency(doc: Schema): Schema {
   const header = {
     name: 'Idempotency-Key',
@@ -782,7 +228,7 @@ function withIdempotency(doc: Schema): Schema {
         const had = responses[status];
         responses[status] = had
           ? { ...had, description: `${String(had.description)}; or ${text}` }
-          : err(text);
+          : { description: text, content: errorContent };
       }
       op.responses = responses;
     }
@@ -790,11 +236,19 @@ function withIdempotency(doc: Schema): Schema {
 }
 
 export function registerOpenApi(app: FastifyInstance, wire: WireFormat): void {
-  // Built at the first request: by then every route (and its edge schemas) is registered.
+  // Built at the first request: by then every route (and its declaration) is registered.
   let doc: Schema | undefined;
   app.get(
     '/api/openapi.json',
-    async () =>
-      (doc ??= withIdempotency(withEdgeSchemas(openApiDocument(wire), registeredRoutes(app)))),
+    route({
+      summary: 'This document',
+      answers: {
+        200: answer(
+          z.object({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
+          'OpenAPI 3.1',
+        ),
+      },
+    }),
+    async () => (doc ??= withIdempotency(openApiDocument(wire, registeredRoutes(app)))),
   );
 }

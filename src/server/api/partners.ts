@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { route } from '../http/route';
+import { partnerLookupAnswers, saveAnswers } from '../handlers/answerSchemas';
 import { apiMessages } from '../texts/api';
 import * as z from 'zod/mini';
 import { bodyText, edgeMeta, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
@@ -41,10 +43,13 @@ export function registerPartnerRoutes(
   // Throttled: partner codes must not be enumerable (ADR 1111).
   api.get(
     '/api/partners/:code',
-    {
-      config: { rateLimit: limits.lookup },
-      schema: { params: partnerParams, querystring: cidQuery },
-    },
+    route({
+      summary: 'Partner lookup: its sub-partners',
+      rateLimit: limits.lookup,
+      params: partnerParams,
+      querystring: cidQuery,
+      answers: partnerLookupAnswers,
+    }),
     async (request, reply) => partnerAnswer(services, request.params.code, reply),
   );
 
@@ -53,8 +58,15 @@ export function registerPartnerRoutes(
   api.route({
     method: ['PUT', 'POST'],
     url: '/api/subpartners',
-    config: { rateLimit: limits.write },
-    schema: { querystring: cidQuery, body: subPartnersBody },
+    ...route({
+      summary: 'Save partner and sub-partner codes (uce step): body partner_code plus values',
+      description:
+        'PUT is the shape of spec §7; POST stays for callers of the earlier shape (partnerCode).',
+      rateLimit: limits.write,
+      querystring: cidQuery,
+      body: subPartnersBody,
+      answers: saveAnswers,
+    }),
     handler: async (request, reply) =>
       uceAnswer(
         services,
@@ -72,7 +84,12 @@ export function registerPartnerRoutes(
   // product selection, kept like the save's, ADR 0831), step 'uce'. The web does not read it.
   api.post(
     '/api/checkout/step',
-    { config: { rateLimit: limits.write }, schema: { body: checkoutStepBody } },
+    route({
+      summary: 'Checkout step call of the uce step',
+      rateLimit: limits.write,
+      body: checkoutStepBody,
+      answers: saveAnswers,
+    }),
     async (request, reply) => {
       const { cid, product } = request.body;
       // Before the answer: a known cid's application keeps the first product named.

@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { EdgeTypes } from '../http/edge';
+import { route } from '../http/route';
+import { ratesAnswers } from '../handlers/answerSchemas';
 import { ratesQuery } from '../http/edgeParams';
 import { ratesAnswer } from '../handlers/rates';
 
 /** Rates for a deposit sum (spec §3): GET /api/rates?sum=1500. */
 export function registerRatesRoutes(app: FastifyInstance, config: Config): void {
-  app
-    .withTypeProvider<EdgeTypes>()
-    .get('/api/rates', { schema: { querystring: ratesQuery } }, async (request, reply) =>
-      ratesAnswer(config, request.query.sum, 'auto', reply),
-    );
+  app.withTypeProvider<EdgeTypes>().get(
+    '/api/rates',
+    route({
+      summary: 'Rates for every payment frequency (cacheable)',
+      querystring: ratesQuery,
+      answers: ratesAnswers,
+    }),
+    async (request, reply) => ratesAnswer(config, request.query.sum, 'auto', reply),
+  );
 }

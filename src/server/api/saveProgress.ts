@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { route } from '../http/route';
+import { saveProgressAnswers } from '../handlers/answerSchemas';
 import type { EdgeTypes } from '../http/edge';
 import { saveProgressBody, saveProgressQuery } from '../http/edgeParams';
 import type { RouteLimits } from '../http/rateLimits';
@@ -13,10 +15,13 @@ export function registerSaveProgressRoutes(
 ): void {
   app.withTypeProvider<EdgeTypes>().post(
     '/api/saveprogress',
-    {
-      config: { rateLimit: limits.write },
-      schema: { body: saveProgressBody, querystring: saveProgressQuery },
-    },
+    route({
+      summary: 'Mail a resume link ("Später fortfahren")',
+      rateLimit: limits.write,
+      body: saveProgressBody,
+      querystring: saveProgressQuery,
+      answers: saveProgressAnswers,
+    }),
     (request, reply) =>
       saveProgressAnswer(services, services.tenancies.codecs.new, limits.mail, request, reply),
   );

@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { answer } from '../http/answers';
+import { route } from '../http/route';
+import { loadErrors, saveAnswers, tenancy } from '../handlers/answerSchemas';
 import { edgeObject, queryText, type EdgeTypes } from '../http/edge';
 import { cidParam, productSelectionParam, stepParam } from '../http/edgeParams';
 import { tenancyLoadAnswer, tenancySaveAnswer } from '../handlers/tenancies';
@@ -6,6 +10,11 @@ import type { Services } from '../services/index';
 import { isReservationValue } from '../services/rulebook';
 
 const loadQuery = edgeObject({ cid: cidParam });
+/** Checked by the domain's wire codec, field by field (ADR 0309). */
+const tenancyBody = {
+  component: 'Tenancy',
+  media: ['application/json', 'application/x-www-form-urlencoded'],
+} as const;
 const saveQuery = edgeObject({
   cid: cidParam,
   step: stepParam,
@@ -26,16 +35,38 @@ export function registerTenancyRoutes(
   const api = app.withTypeProvider<EdgeTypes>();
   const codec = services.tenancies.codecs.new;
 
-  api.get('/api/tenancies', { schema: { querystring: loadQuery } }, async (request, reply) =>
-    tenancyLoadAnswer(services, codec, request.query.cid, reply, (data) => ({ data })),
+  api.get(
+    '/api/tenancies',
+    route({
+      summary: 'Load an application',
+      querystring: loadQuery,
+      answers: { 200: answer(z.object({ data: tenancy }), 'The saved form data'), ...loadErrors },
+    }),
+    async (request, reply) =>
+      tenancyLoadAnswer(services, codec, request.query.cid, reply, (data) => ({ data })),
   );
 
   for (const method of ['POST', 'PATCH'] as const) {
     api.route({
       method,
       url: '/api/tenancies',
-      config: { rateLimit: writeLimit },
-      schema: { querystring: saveQuery },
+      ...route({
+        summary:
+          method === 'POST'
+            ? 'Create an application (or submit a complete one in one call)'
+            : 'Update an application step',
+        ...(method === 'POST'
+          ? {
+              description:
+                'Partners send the whole application with step "check" (in the body or the query) and their key; see docs/integrators.md.',
+            }
+          : {}),
+        partnerKey: 'optional',
+        rateLimit: writeLimit,
+        querystring: saveQuery,
+        documentedBody: tenancyBody,
+        answers: saveAnswers,
+      }),
       handler: async (request, reply) => {
         const { cid, step, reservation, product_selection } = request.query;
         return tenancySaveAnswer(

@@ -1,10 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod/mini';
+import { answer, emptyAnswer, errorAnswer, fileAnswer } from '../http/answers';
+import { cookieOf, setCookie } from '../http/cookies';
+import { route } from '../http/route';
+import {
+  cancellation,
+  contractView,
+  disputeRecorded,
+  fieldErrors,
+  instalmentOffer,
+  instalmentPlan,
+  linkExpired,
+  ok,
+  payments,
+  received as receivedAnswer,
+  sessionExpired,
+  tooManyRequests,
+  verification,
+} from './answers';
 import { readWithdrawalLinkToken } from './credentials';
 import { ContractSessions } from './sessions';
 import {
   checkIdentification,
   ContractError,
-  ContractFieldErrors,
   ContractService,
   type ContractServiceDeps,
 } from './service';
@@ -14,7 +32,7 @@ import { Guard } from './guard';
 import { contractTexts, formatDateTime, type WithdrawalMoney } from '../../domain/index';
 import { withdrawalMoneySentences } from '../../domain/messages/withdrawalMoney';
 import { apiMessages } from '../texts/api';
-import * as z from 'zod/mini';
+import { HttpErrors } from '../http/errors';
 import { bodyText, edgeMeta, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
 import type { TenantMoney } from '../money/selfService';
 import { instalmentTexts } from '../../domain/messages/payments';
@@ -48,6 +66,7 @@ const appliedAnswer = (r: { applied: boolean; money?: WithdrawalMoney | undefine
     : { applied: r.applied };
 
 const SESSION_COOKIE = 'mk_contract';
+const SESSION_PATH = '/api/contracts';
 
 type Body = Record<string, unknown>;
 
@@ -86,32 +105,6 @@ const releaseBody = edgeObject({
   code: bodyText({ description: 'Release code of the certificate' }),
 });
 
-function sendErrors(reply: FastifyReply, errors: ContractError[]) {
-  const status = errors[0]?.status ?? 400;
-  return reply.code(status).send({
-    errors: errors.map((e) => ({
-      code: e.code,
-      message: e.message,
-      ...(e.field ? { field: e.field } : {}),
-    })),
-  });
-}
-
-function handle(reply: FastifyReply, err: unknown) {
-  if (err instanceof ContractFieldErrors) return sendErrors(reply, err.errors);
-  if (err instanceof ContractError) return sendErrors(reply, [err]);
-  throw err;
-}
-
-function cookieOf(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name)
-      return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return undefined;
-}
-
 /**
  * The after-sale API under /api/contracts (issue 12): withdrawal without login, the magic link
  * and the contract page's session, the landlord's verification and release.
@@ -124,7 +117,7 @@ export function registerContractRoutes(
     requestsPerClient: number;
     mailsPerAddress: number;
     /** The session's payments (src/server/money, issue 25). */
-    payments?: (applicationId: string) => Promise<unknown>;
+    payments?: (applicationId: string) => Promise<z.input<typeof payments.schema>>;
     /** Instalments and disputes in self-service (src/server/money/selfService.ts, ADR 1228). */
     money?: TenantMoney;
     /** "Beitragsbescheinigung {Jahr}" of the session's contract (ADR 1231). */
@@ -149,32 +142,33 @@ export function registerContractRoutes(
     receivedAtText: formatDateTime(at),
   });
   const app = root.withTypeProvider<EdgeTypes>();
-  const write = { config: { rateLimit: opts.writeLimit } };
+  const rateLimit = opts.writeLimit;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   const sessions = new ContractSessions(deps.db, deps.clock, serverSecret);
-  const session = async (req: FastifyRequest, reply: FastifyReply) => {
+  /** The contract of the page's session; 401 session_expired without one. */
+  const session = async (req: FastifyRequest): Promise<string> => {
     const id = await sessions.contractOf(cookieOf(req, SESSION_COOKIE));
-    if (!id) {
-      void sendErrors(reply, [
-        new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired),
-      ]);
-    }
+    if (!id) throw new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired);
     return id;
   };
 
   // Withdrawal function (no login)
   app.get(
     '/api/contracts/withdrawal-link',
-    { schema: { querystring: withdrawalLinkQuery } },
+    route({
+      summary: 'The contract number a signed withdrawal link stands for',
+      querystring: withdrawalLinkQuery,
+      answers: {
+        200: answer(z.object({ contractNumber: z.string() }), 'ok'),
+        404: errorAnswer('invalid_link'),
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
-      const token = req.query.link ?? '';
-      const found = await service.withdrawalLink(token);
+      const found = await service.withdrawalLink(req.query.link ?? '');
       if (!found)
-        return sendErrors(reply, [
-          new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid),
-        ]);
+        throw new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid);
       return reply.send(found);
     },
   );
@@ -184,61 +178,70 @@ export function registerContractRoutes(
   // e-mail identifies the tenant and withdraws at once.
   app.post(
     '/api/contracts/withdrawal',
-    { ...write, schema: { body: withdrawalBody } },
+    route({
+      summary: 'Withdrawal declaration without login (the withdrawal button, § 356a BGB)',
+      description:
+        "With the signed `link` of a contract e-mail the contract is withdrawn at once (`next: done`). With contractNumber + email the statement is recorded with its time of receipt and a single-use link to confirm it is e-mailed to the address stored with the contract (`next: confirm_by_email`); it takes effect when confirmed (`/api/contracts/withdrawal/confirm`), the time of receipt staying the statement's. The answer is the same whether or not number and address match. `confirmationEmail` is ignored (ADR 1116).",
+      rateLimit,
+      body: withdrawalBody,
+      answers: {
+        200: receivedAnswer,
+        400: fieldErrors,
+        404: errorAnswer('invalid_link'),
+        429: tooManyRequests,
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
       const body = req.body;
-      try {
-        if (body.link) {
-          const applicationId = readWithdrawalLinkToken(serverSecret, body.link);
-          if (!applicationId || !(await service.withdrawalLink(body.link)))
-            throw new ContractError(
-              404,
-              'invalid_link',
-              contractTexts.errors.withdrawalLinkInvalid,
-            );
-          const r = await service.withdraw({ applicationId, actor: 'tenant' });
-          return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
-        }
-        const id = checkIdentification(body);
-        if (id.errors.length) return sendErrors(reply, id.errors);
-        const r = await requests.declareWithdrawal(
-          id.number,
-          id.email,
-          req.ip,
-          afterReply.after(reply.raw),
-        );
-        return reply.send({ ...received(r.receivedAt), next: 'confirm_by_email' });
-      } catch (err) {
-        return handle(reply, err);
+      if (body.link) {
+        const applicationId = readWithdrawalLinkToken(serverSecret, body.link);
+        if (!applicationId || !(await service.withdrawalLink(body.link)))
+          throw new ContractError(404, 'invalid_link', contractTexts.errors.withdrawalLinkInvalid);
+        const r = await service.withdraw({ applicationId, actor: 'tenant' });
+        return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
       }
+      const id = checkIdentification(body);
+      if (id.errors.length) throw new HttpErrors(id.errors);
+      const r = await requests.declareWithdrawal(
+        id.number,
+        id.email,
+        req.ip,
+        afterReply.after(reply.raw),
+      );
+      return reply.send({ ...received(r.receivedAt), next: 'confirm_by_email' });
     },
   );
 
   app.get(
     '/api/contracts/withdrawal/statement',
-    { schema: { querystring: confirmQuery } },
+    route({
+      summary: 'The contract number and time of receipt a confirmation link stands for',
+      querystring: confirmQuery,
+      answers: { 200: receivedAnswer, 404: linkExpired },
+    }),
     async (req, reply) => {
       noStore(reply);
       const st = await requests.withdrawalStatement(req.query.token ?? '');
       if (!st)
-        return sendErrors(reply, [
-          new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired),
-        ]);
+        throw new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired);
       return reply.send({ contractNumber: st.contractNumber, ...received(st.receivedAt) });
     },
   );
 
   app.post(
     '/api/contracts/withdrawal/confirm',
-    { ...write, schema: { body: confirmBody } },
+    route({
+      summary: 'Confirm a withdrawal statement with the link sent to the stored address',
+      rateLimit,
+      body: confirmBody,
+      answers: { 200: receivedAnswer, 404: linkExpired },
+    }),
     async (req, reply) => {
       noStore(reply);
       const st = await requests.redeemWithdrawal(req.body.token ?? '');
       if (!st)
-        return sendErrors(reply, [
-          new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired),
-        ]);
+        throw new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired);
       const r = await service.withdraw({ ...st, actor: 'tenant' });
       return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
     },
@@ -247,83 +250,115 @@ export function registerContractRoutes(
   // Magic link and session
   app.post(
     '/api/contracts/access',
-    { ...write, schema: { body: accessBody } },
+    route({
+      summary: 'Request a magic link to the contract page (sent only if number and e-mail match)',
+      rateLimit,
+      body: accessBody,
+      answers: {
+        202: answer(
+          z.object({ sent: z.literal(true) }),
+          'Accepted (the same answer whether or not it matched)',
+        ),
+        400: fieldErrors,
+        429: tooManyRequests,
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
       const id = checkIdentification(req.body);
-      if (id.errors.length) return sendErrors(reply, id.errors);
-      try {
-        await requests.requestAccess(id.number, id.email, req.ip, afterReply.after(reply.raw));
-      } catch (err) {
-        return handle(reply, err);
-      }
+      if (id.errors.length) throw new HttpErrors(id.errors);
+      await requests.requestAccess(id.number, id.email, req.ip, afterReply.after(reply.raw));
       return reply.code(202).send({ sent: true });
     },
   );
 
   app.post(
     '/api/contracts/session',
-    { ...write, schema: { body: sessionBody } },
+    route({
+      summary: 'Redeem a magic-link token (single use, 30 minutes): sets the session cookie',
+      rateLimit,
+      body: sessionBody,
+      answers: {
+        200: answer(
+          z.object({ ok: z.literal(true), expiresInSeconds: z.number() }),
+          'Cookie mk_contract set (HttpOnly, SameSite=Strict)',
+        ),
+        401: linkExpired,
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
-      const token = req.body.token ?? '';
-      try {
-        const id = await requests.redeemAccess(token);
-        if (!id) throw new ContractError(401, 'link_expired', contractTexts.errors.linkExpired);
-        const s = service.sessionFor(id);
-        const secure = req.protocol === 'https' ? '; Secure' : '';
-        reply.header(
-          'set-cookie',
-          `${SESSION_COOKIE}=${encodeURIComponent(s.value)}; Max-Age=${s.maxAgeSeconds}; Path=/api/contracts; HttpOnly; SameSite=Strict${secure}`,
-        );
-        return reply.send({ ok: true, expiresInSeconds: s.maxAgeSeconds });
-      } catch (err) {
-        return handle(reply, err);
-      }
+      const id = await requests.redeemAccess(req.body.token ?? '');
+      if (!id) throw new ContractError(401, 'link_expired', contractTexts.errors.linkExpired);
+      const s = service.sessionFor(id);
+      setCookie(req, reply, {
+        name: SESSION_COOKIE,
+        value: s.value,
+        path: SESSION_PATH,
+        maxAgeSeconds: s.maxAgeSeconds,
+      });
+      return reply.send({ ok: true, expiresInSeconds: s.maxAgeSeconds });
     },
   );
 
   // "Abmelden": the session ends on the server too (ADR 1120), not only the cookie in the browser.
-  app.delete('/api/contracts/session', async (req, reply) => {
-    await sessions.revoke(cookieOf(req, SESSION_COOKIE));
-    reply.header(
-      'set-cookie',
-      `${SESSION_COOKIE}=; Max-Age=0; Path=/api/contracts; HttpOnly; SameSite=Strict`,
-    );
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/contracts/session',
+    route({ summary: 'End the session', answers: { 204: emptyAnswer('Ended') } }),
+    async (req, reply) => {
+      await sessions.revoke(cookieOf(req, SESSION_COOKIE));
+      setCookie(req, reply, {
+        name: SESSION_COOKIE,
+        value: '',
+        path: SESSION_PATH,
+        maxAgeSeconds: 0,
+      });
+      return reply.code(204).send();
+    },
+  );
 
   // The contract page
-  app.get('/api/contracts/me', async (req, reply) => {
-    noStore(reply);
-    const id = await session(req, reply);
-    if (!id) return reply;
-    try {
-      return reply.send(await service.view(id));
-    } catch (err) {
-      return handle(reply, err);
-    }
-  });
+  app.get(
+    '/api/contracts/me',
+    route({
+      summary: 'The contract of the session: status, premium, mandate, address, documents',
+      contractSession: true,
+      answers: { 200: contractView, 401: sessionExpired },
+    }),
+    async (req, reply) => {
+      noStore(reply);
+      return reply.send(await service.view(await session(req)));
+    },
+  );
 
-  app.get('/api/contracts/me/payments', async (req, reply) => {
-    noStore(reply);
-    const id = await session(req, reply);
-    if (!id) return reply;
-    if (!opts.payments) return reply.code(404).send();
-    return reply.send(await opts.payments(id));
-  });
+  app.get(
+    '/api/contracts/me/payments',
+    route({
+      summary:
+        "Payments of the session's contract: debits with date and state, fees, open amount with a GiroCode (SVG), refunds",
+      contractSession: true,
+      answers: { 200: payments, 401: sessionExpired, 404: emptyAnswer('No payments here') },
+    }),
+    async (req, reply) => {
+      noStore(reply);
+      const id = await session(req);
+      if (!opts.payments) return reply.code(404).send();
+      return reply.send(await opts.payments(id));
+    },
+  );
 
   app.get(
     '/api/contracts/me/documents/:kind',
-    { schema: { params: documentParams } },
+    route({
+      summary: 'Download a document of the contract (PDF)',
+      contractSession: true,
+      params: documentParams,
+      answers: { 200: fileAnswer('PDF'), 401: sessionExpired, 404: errorAnswer('not_found') },
+    }),
     async (req, reply) => {
-      const id = await session(req, reply);
-      if (!id) return reply;
+      const id = await session(req);
       const doc = await service.document(id, req.params.kind);
-      if (!doc)
-        return reply
-          .code(404)
-          .send({ errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }] });
+      if (!doc) throw new ContractError(404, 'not_found', apiMessages.contractDocumentMissing);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
       reply.header('cache-control', 'private, no-store');
@@ -332,51 +367,76 @@ export function registerContractRoutes(
   );
 
   /** A change on the contract page: the session's contract, the body as its schema parsed it. */
-  const action = <B extends Body>(
-    body: z.ZodMiniType<B>,
-    fn: (id: string, body: B) => Promise<unknown>,
-  ) =>
-    ({
-      ...write,
-      schema: { body },
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        noStore(reply);
-        const id = await session(req, reply);
-        if (!id) return reply;
-        try {
-          return reply.send((await fn(id, (req.body ?? {}) as B)) ?? { ok: true });
-        } catch (err) {
-          return handle(reply, err);
-        }
-      },
-    }) as const;
+  const action =
+    <B extends Body>(fn: (id: string, body: B) => Promise<unknown>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      noStore(reply);
+      const id = await session(req);
+      return reply.send((await fn(id, (req.body ?? {}) as B)) ?? { ok: true });
+    };
+  const changeAnswers = {
+    401: sessionExpired,
+    409: errorAnswer('not_possible: the contract has ended'),
+  } as const;
 
   app.put(
     '/api/contracts/me/iban',
-    action(ibanBody, (id, b) => service.changeIban(id, b.iban)),
+    route({
+      summary: 'Change the bank account: new SEPA mandate reference, confirmation e-mail',
+      contractSession: true,
+      rateLimit,
+      body: ibanBody,
+      answers: {
+        200: answer(z.object({ mandateReference: z.string() }), 'Saved'),
+        400: errorAnswer('invalid, notAllowedCountry, required'),
+        ...changeAnswers,
+      },
+    }),
+    action<{ iban?: string }>((id, b) => service.changeIban(id, b.iban)),
   );
   app.put(
     '/api/contracts/me/address',
-    action(addressBody, (id, b) => service.changeAddress(id, b)),
+    route({
+      summary: 'Change the postal address of the tenant',
+      contractSession: true,
+      rateLimit,
+      body: addressBody,
+      answers: { 200: answer(ok, 'Saved'), 400: fieldErrors, ...changeAnswers },
+    }),
+    action((id, b) => service.changeAddress(id, b)),
   );
   app.post(
     '/api/contracts/me/cancellation',
-    action(edgeObject({}), (id) => service.cancel(id)),
+    route({
+      summary:
+        'Cancel (Kündigung): marks the contract; it ends on the day the landlord releases the guarantee or the original certificate arrives',
+      contractSession: true,
+      rateLimit,
+      body: edgeObject({}),
+      answers: { 200: cancellation, ...changeAnswers },
+    }),
+    action((id) => service.cancel(id)),
   );
   const statement = opts.statement;
   if (statement)
     app.get(
       '/api/contracts/me/statements/:year',
-      { schema: { params: yearParams } },
+      route({
+        summary:
+          'Beitragsbescheinigung {year} (PDF): premiums collected minus returned minus refunds paid in that calendar year, from the ledger',
+        contractSession: true,
+        params: yearParams,
+        answers: {
+          200: fileAnswer('PDF'),
+          400: errorAnswer('invalid_year'),
+          401: sessionExpired,
+          404: errorAnswer('not_found'),
+        },
+      }),
       async (req, reply) => {
-        const id = await session(req, reply);
-        if (!id) return reply;
-        const year = Number(req.params.year);
-        const doc = await statement(id, year);
-        if (!doc)
-          return reply.code(404).send({
-            errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }],
-          });
+        const id = await session(req);
+        const doc = await statement(id, Number(req.params.year));
+        if (!doc) throw new ContractError(404, 'not_found', apiMessages.contractDocumentMissing);
         reply.header('content-type', 'application/pdf');
         reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
         reply.header('cache-control', 'private, no-store');
@@ -387,15 +447,37 @@ export function registerContractRoutes(
   // Instalments over what is owed (3, 6 or 12) and disputing a debit (ADRs 1228, 1230).
   const money = opts.money;
   if (money) {
-    app.get('/api/contracts/me/instalments', async (req, reply) => {
-      noStore(reply);
-      const id = await session(req, reply);
-      if (!id) return reply;
-      return reply.send(await money.offer(id));
-    });
+    app.get(
+      '/api/contracts/me/instalments',
+      route({
+        summary:
+          'What the tenant owes now and the instalment choices (3, 6, 12 monthly parts), the agreed plans and an open dispute (ADR 1228)',
+        contractSession: true,
+        answers: { 200: instalmentOffer, 401: sessionExpired },
+      }),
+      async (req, reply) => {
+        noStore(reply);
+        return reply.send(await money.offer(await session(req)));
+      },
+    );
     app.post(
       '/api/contracts/me/instalments',
-      action(instalmentBody, async (id, b) => {
+      route({
+        summary:
+          'Agree an instalment plan over what is owed; a new IBAN first makes a new mandate (as PUT iban); the schedule is e-mailed',
+        contractSession: true,
+        rateLimit,
+        body: instalmentBody,
+        answers: {
+          200: instalmentPlan,
+          400: errorAnswer('count, invalid, notAllowedCountry'),
+          401: sessionExpired,
+          409: errorAnswer(
+            'nothing_owed, too_small, mandate_stopped (give a new IBAN), not_possible',
+          ),
+        },
+      }),
+      action<{ count: string; iban?: string | undefined }>(async (id, b) => {
         // A new IBAN makes a new mandate first, exactly as the IBAN change of this page does.
         if (b.iban?.trim()) await service.changeIban(id, b.iban);
         return money.agree(id, Number(b.count));
@@ -403,12 +485,31 @@ export function registerContractRoutes(
     );
     app.post(
       '/api/contracts/me/disputes',
-      action(disputeBody, (id, b) => money.dispute(id, b.reason ?? '')),
+      route({
+        summary:
+          'Dispute a debit or an open amount: dunning pauses until staff close it (ADR 1230)',
+        contractSession: true,
+        rateLimit,
+        body: disputeBody,
+        answers: {
+          200: disputeRecorded,
+          400: errorAnswer('reason_required, too_long'),
+          401: sessionExpired,
+        },
+      }),
+      action<{ reason?: string | undefined }>((id, b) => money.dispute(id, b.reason ?? '')),
     );
   }
   app.post(
     '/api/contracts/me/withdrawal',
-    action(edgeObject({}), async (id) => {
+    route({
+      summary: 'Withdraw from the contract page (while the withdrawal period runs)',
+      contractSession: true,
+      rateLimit,
+      body: edgeObject({}),
+      answers: { 200: receivedAnswer, 401: sessionExpired },
+    }),
+    action(async (id) => {
       const r = await service.withdraw({ applicationId: id, actor: 'tenant' });
       return { ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) };
     }),
@@ -417,29 +518,40 @@ export function registerContractRoutes(
   // The landlord's verification page
   app.get(
     '/api/contracts/verification/:token',
-    { schema: { params: tokenParams } },
+    route({
+      summary: "The landlord's verification (token from the certificate's QR code)",
+      params: tokenParams,
+      answers: { 200: answer(verification, 'Status'), 404: errorAnswer('unknown') },
+    }),
     async (req, reply) => {
       noStore(reply);
       const v = await service.verification(req.params.token);
-      if (!v)
-        return sendErrors(reply, [
-          new ContractError(404, 'unknown', contractTexts.errors.unknownToken),
-        ]);
+      if (!v) throw new ContractError(404, 'unknown', contractTexts.errors.unknownToken);
       return reply.send(v);
     },
   );
 
   app.post(
     '/api/contracts/verification/:token/release',
-    { ...write, schema: { params: tokenParams, body: releaseBody } },
+    route({
+      summary:
+        'Release (Freigabe) by the landlord with the code of our letter to the landlord (never on the certificate, ADR 1119)',
+      rateLimit,
+      params: tokenParams,
+      body: releaseBody,
+      answers: {
+        200: answer(verification, 'Released'),
+        400: errorAnswer('required, wrong_code'),
+        404: errorAnswer('unknown'),
+        409: errorAnswer('not_possible: already ended'),
+        429: errorAnswer('locked: ten wrong codes'),
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
-      try {
-        const v = await service.release(req.params.token, req.body.code, req.ip);
-        return reply.send(v);
-      } catch (err) {
-        return handle(reply, err);
-      }
+      const v = await service.release(req.params.token, req.body.code, req.ip);
+      if (!v) throw new ContractError(404, 'unknown', contractTexts.errors.unknownToken);
+      return reply.send(v);
     },
   );
 }

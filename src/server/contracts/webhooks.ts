@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client';
-import type { WebhookQueue } from '../services/tenancies';
+import type { WebhookQueue } from '../services/queues';
 
 /**
  * THE one call site for partner webhooks of contract changes (withdrawn, cancelled, released):

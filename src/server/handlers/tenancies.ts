@@ -8,12 +8,12 @@ import { sendSaveAnswer, sendTenancyError } from './replies';
  * A saved application in the codec's wire shape; `envelope` gives it the generation's answer shape
  * (the new API's `{data}`, the old API's bare object). Spec §8 error keys as error answers.
  */
-export async function tenancyLoadAnswer(
+export async function tenancyLoadAnswer<T extends object = Record<string, unknown>>(
   services: Services,
   codec: WireCodec,
   cid: unknown,
   reply: FastifyReply,
-  envelope: (data: Record<string, unknown>) => object = (data) => data,
+  envelope: (data: Record<string, unknown>) => T = (data) => data as T,
 ) {
   try {
     return envelope(await services.tenancies.load(codec, cid));

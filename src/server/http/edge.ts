@@ -7,7 +7,8 @@ import type {
 } from 'fastify';
 import * as z from 'zod/mini';
 import { apiMessages, statusMessages } from '../texts/api';
-import { HttpError } from './errors';
+import { AnswerMismatch, HttpError } from './errors';
+import type { RouteDeclaration } from './route';
 
 /**
  * The HTTP edge (ADR 0309): every route declares its path parameters, query and small bodies as
@@ -95,6 +96,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   schema?: FastifySchema;
+  /** What route() declared (summary, answers, guards); absent on a route not declared with it. */
+  declared?: RouteDeclaration;
 }
 const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
@@ -110,34 +113,80 @@ const compileEdgeSchema: FastifySchemaCompiler<z.ZodMiniType> = ({ schema }) => 
   };
 };
 
+const isZod = (s: unknown): s is z.ZodMiniType =>
+  typeof s === 'object' && s !== null && '_zod' in s;
+
+/**
+ * Fastify's serializer compiler, called once per declared answer (`schema.response`) at start.
+ * In production an answer is JSON.stringify'd as before: nothing is checked on the hot path
+ * (GET /api/rates is benchmarked). With `checkAnswers` (the test server) the JSON the client
+ * would receive is parsed with the answer's schema first, and a mismatch throws AnswerMismatch.
+ */
+const compileAnswer =
+  (checkAnswers: boolean) =>
+  ({
+    schema,
+    method,
+    url,
+    httpStatus,
+  }: {
+    schema: unknown;
+    method?: string;
+    url?: string;
+    httpStatus?: string;
+  }) => {
+    if (!checkAnswers || !isZod(schema)) return (data: unknown) => JSON.stringify(data);
+    return (data: unknown) => {
+      const json = JSON.stringify(data);
+      const r = z.safeParse(schema, json === undefined ? undefined : JSON.parse(json));
+      if (!r.success) {
+        const issues = r.error.issues
+          .slice(0, 5)
+          .map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`)
+          .join('; ');
+        throw new AnswerMismatch(
+          `${method ?? ''} ${url ?? ''} answered ${httpStatus ?? ''} against its declared schema: ${issues}`,
+        );
+      }
+      return json;
+    };
+  };
+
 /**
  * The `schemaController` option of Fastify(): every route's schemas are the edge's zod schemas, so
  * Fastify never loads Ajv and fast-json-stringify (a CPU profile of a start showed 34 ms in loading
- * Ajv's compiler, which no route used). No route declares a response schema; answers are
- * serialised as JSON as they are.
+ * Ajv's compiler, which no route used). Declared answers are serialised with JSON.stringify, and
+ * checked against their schema when `checkAnswers` is on (the test server sets it).
  */
 type CompilersFactory = NonNullable<
   NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
 >;
-export const edgeSchemaController = {
-  compilersFactory: {
-    // Fastify types these factories for Ajv's compile function; Fastify itself only calls the
-    // compiler with {schema, method, url, httpPart}, which is what compileEdgeSchema takes.
-    buildValidator: (() => compileEdgeSchema) as unknown as CompilersFactory['buildValidator'],
-    buildSerializer: (() => () => (data: unknown) =>
-      JSON.stringify(data)) as CompilersFactory['buildSerializer'],
-  },
-} satisfies FastifyServerOptions['schemaController'];
+export const edgeSchemaController = (checkAnswers: boolean) =>
+  ({
+    compilersFactory: {
+      // Fastify types these factories for Ajv's compile function; Fastify itself only calls the
+      // compiler with {schema, method, url, httpPart}, which is what compileEdgeSchema takes.
+      buildValidator: (() => compileEdgeSchema) as unknown as CompilersFactory['buildValidator'],
+      buildSerializer: (() =>
+        compileAnswer(checkAnswers)) as unknown as CompilersFactory['buildSerializer'],
+    },
+  }) satisfies FastifyServerOptions['schemaController'];
 
 /**
- * Keeps the list of routes with their edge schemas (for the OpenAPI document). Called before any
- * route is registered.
+ * Keeps the list of routes with their edge schemas and declarations (for the OpenAPI document).
+ * Called before any route is registered.
  */
 export function registerEdge(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (route) => {
+    const declared = route.config?.declared;
     for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, schema: route.schema });
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        ...(declared ? { declared } : {}),
+      });
   });
 }

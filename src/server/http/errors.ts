@@ -6,13 +6,49 @@ import { statusMessages } from '../texts/api';
 export interface ApiError {
   code: string;
   message: string;
+  /** The form field the message belongs to (the after-sale forms). */
+  field?: string;
 }
 
+/**
+ * A refusal a handler throws: the error handler answers `{errors: [{code, message, field?}]}`
+ * with its status. The one error sender of the API (ADR 1266).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Several field errors at once (one status, the first error's). */
+export class HttpErrors extends Error {
+  constructor(readonly errors: readonly HttpError[]) {
+    super('field errors');
+  }
+}
+
+const apiErrorOf = (e: HttpError): ApiError => ({
+  code: e.code,
+  message: e.message,
+  ...(e.field ? { field: e.field } : {}),
+});
+
+/**
+ * A route that does not do what it declares (ADR 1265): an answer against its schema (only the
+ * test server checks answers, http/edge.ts), or a handler reading a guard's result it did not
+ * declare. The error handler answers 500 with the code and this message, so the failing test
+ * names the route and the fix.
+ */
+export class AnswerMismatch extends Error {
+  override readonly name = 'AnswerMismatch';
+  constructor(
+    message: string,
+    readonly code: 'answer_mismatch' | 'undeclared_guard' = 'answer_mismatch',
   ) {
     super(message);
   }
@@ -92,8 +128,16 @@ export function registerErrorHandling(
   availability?: DatabaseAvailability,
 ): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AnswerMismatch) {
+      request.log.error({ errName: err.name, mismatch: err.message }, 'answer against its schema');
+      return reply.status(500).send(apiError(500, err.code, err.message));
+    }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send(apiError(err.statusCode, err.code, err.message));
+      return reply.status(err.statusCode).send({ errors: [apiErrorOf(err)] });
+    }
+    if (err instanceof HttpErrors) {
+      const status = err.errors[0]?.statusCode ?? 400;
+      return reply.status(status).send({ errors: err.errors.map(apiErrorOf) });
     }
     // The database away (restart, outage, full disk): one log line per outage, not per request.
     const fault = availability?.report(err);

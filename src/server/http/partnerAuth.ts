@@ -1,6 +1,6 @@
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from './errors';
+import { AnswerMismatch, apiError } from './errors';
 import { isApiPath } from './security';
 import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
 import { partnerApiErrors, type PartnerApiErrorCode } from '../texts/api';
@@ -10,6 +10,19 @@ declare module 'fastify' {
     /** Set when the call carried a valid partner key (Authorization: Bearer ...). */
     partner: PartnerCaller | null;
   }
+}
+
+/**
+ * The partner of a route declared `partnerKey: 'required'`: the guard has refused every call
+ * without a valid key before the handler runs.
+ */
+export function partnerOf(request: FastifyRequest): PartnerCaller {
+  if (!request.partner)
+    throw new AnswerMismatch(
+      `${request.method} ${request.routeOptions.url ?? ''} reads partnerOf(request) but does not declare partnerKey: 'required' in route() (http/route.ts)`,
+      'undeclared_guard',
+    );
+  return request.partner;
 }
 
 /** Is this an authenticated partner call? (The browser write limit lets these pass.) */
@@ -25,7 +38,10 @@ function refuse(reply: FastifyReply, status: number, code: PartnerApiErrorCode):
  * valid, unrevoked key, or it is refused with 401; there is no silent fallback to the browser
  * path. Without the header nothing changes. Authenticated calls skip the captcha and bot checks
  * (see TenancyService) and the per-client write limit, and have their own limit per key.
- * Must be registered after @fastify/rate-limit and before the routes.
+ * A route declared with `partnerKey: 'required'` (http/route.ts) is for partners only: without
+ * the header it answers 401 `partner_key_required` before its handler runs, so the handler can
+ * read `partnerOf(request)` (ADR 1265). Must be registered after @fastify/rate-limit and before
+ * the routes.
  */
 export function registerPartnerAuth(
   app: FastifyInstance,
@@ -42,7 +58,12 @@ export function registerPartnerAuth(
   } as CreateRateLimitOptions);
   app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
-    if (header === undefined || !isApiPath(request.url)) return;
+    if (header === undefined) {
+      if (request.routeOptions.config.partnerKey === 'required')
+        return refuse(reply, 401, 'partner_key_required');
+      return;
+    }
+    if (!isApiPath(request.url)) return;
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
     if (!match) return refuse(reply, 401, 'invalid_authorization');
     const caller = await keys.authenticate(match[1]!);

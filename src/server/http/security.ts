@@ -65,7 +65,7 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
  */
 export async function staticSecurityHeaders(config: Config): Promise<[string, string][]> {
   // The edge's schema controller, as the app's: otherwise Fastify loads Ajv for this probe alone.
-  const probe = Fastify({ logger: false, schemaController: edgeSchemaController });
+  const probe = Fastify({ logger: false, schemaController: edgeSchemaController(false) });
   await probe.register(helmet, helmetOptions(config));
   probe.get('/', (_req, reply) => {
     // getRawHeaderNames (OutgoingMessage, Node >= 15.13) keeps the spelling; @types/node lacks it.

@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { answer } from '../http/answers';
+import { route } from '../http/route';
+import {
+  bankNameAnswers,
+  loadErrors,
+  partnerLookupAnswers,
+  ratesAnswers,
+  saveAnswers,
+  saveProgressAnswers,
+  tenancy,
+} from '../handlers/answerSchemas';
 import type { Config } from '../config';
 import { bodyText, edgeObject, queryText, type EdgeTypes } from '../http/edge';
 import {
@@ -23,6 +34,9 @@ import type { Services } from '../services/index';
 // find-my-way reads "::" as an escaped ":"; four colons match the literal "::" of the old paths.
 const ajax = '/ajax::::tenancy_logic';
 
+const old = ['old API'] as const;
+/** tenancy_retail[group][field] keys, checked by the domain's old wire codec (ADR 0309). */
+const oldTenancyBody = { description: 'tenancy_retail[group][field] keys' };
 const cidQuery = edgeObject({ cid: cidParam });
 const loadQuery = edgeObject({ cid: cidParam, reconf_to: reconfToParam });
 // Spec §7: the old save's query is cid, step, product_selection, reconf_to (ADR 0831).
@@ -53,19 +67,39 @@ export function registerLegacyRoutes(
 
   api.get(
     '/tenancy_steps_reconfigured/cid_to_json',
-    { schema: { querystring: loadQuery } },
-    async (request, reply) => tenancyLoadAnswer(services, codec, request.query.cid, reply),
+    route({
+      summary: 'Old API: load an application',
+      tags: old,
+      querystring: loadQuery,
+      answers: {
+        200: answer(tenancy, 'The saved form data (tenancy_retail names)'),
+        ...loadErrors,
+      },
+    }),
+    async (request, reply) =>
+      tenancyLoadAnswer<Record<string, unknown>>(services, codec, request.query.cid, reply),
   );
 
-  for (const [path, reservation] of [
-    ['/tenancy_steps_reconfigured/json_to_cid', false],
-    ['/tenancy_reservation_steps_reconfigured/json_to_cid', true],
+  for (const [path, reservation, summary] of [
+    ['/tenancy_steps_reconfigured/json_to_cid', false, 'Old API: save a step'],
+    [
+      '/tenancy_reservation_steps_reconfigured/json_to_cid',
+      true,
+      'Old API: save a reservation step',
+    ],
   ] as const) {
     api.route({
       method: ['PUT', 'POST'],
       url: path,
-      config: { rateLimit: limits.write },
-      schema: { querystring: saveQuery },
+      ...route({
+        summary,
+        tags: old,
+        partnerKey: 'optional',
+        rateLimit: limits.write,
+        querystring: saveQuery,
+        documentedBody: oldTenancyBody,
+        answers: saveAnswers,
+      }),
       handler: async (request, reply) => {
         const { cid, step, product_selection } = request.query;
         return tenancySaveAnswer(
@@ -85,30 +119,48 @@ export function registerLegacyRoutes(
     });
   }
 
-  api.get(`${ajax}/rates`, { schema: { querystring: ratesQuery } }, async (request, reply) =>
-    ratesAnswer(config, request.query.sum, 'auto', reply),
+  api.get(
+    `${ajax}/rates`,
+    route({ summary: 'Old API: rates', tags: old, querystring: ratesQuery, answers: ratesAnswers }),
+    async (request, reply) => ratesAnswer(config, request.query.sum, 'auto', reply),
   );
 
   api.post(
     '/tenancy_steps_reconfigured/save_progress',
-    {
-      config: { rateLimit: limits.write },
-      schema: { body: saveProgressBody, querystring: saveProgressQuery },
-    },
+    route({
+      summary: 'Old API: mail a resume link',
+      tags: old,
+      rateLimit: limits.write,
+      body: saveProgressBody,
+      querystring: saveProgressQuery,
+      answers: saveProgressAnswers,
+    }),
     (request, reply) => saveProgressAnswer(services, codec, limits.mail, request, reply),
   );
 
   api.get(
     '/tenancy_steps_reconfigured/get_uce_configuration',
-    { config: { rateLimit: limits.lookup }, schema: { querystring: uceQuery } },
+    route({
+      summary: 'Old API: partner lookup',
+      tags: old,
+      rateLimit: limits.lookup,
+      querystring: uceQuery,
+      answers: partnerLookupAnswers,
+    }),
     async (request, reply) => partnerAnswer(services, request.query.partner_code, reply),
   );
 
   api.route({
     method: ['PUT', 'POST'],
     url: '/tenancy_steps_reconfigured/save_uce_values',
-    config: { rateLimit: limits.write },
-    schema: { querystring: cidQuery, body: uceBody },
+    ...route({
+      summary: 'Old API: save partner codes',
+      tags: old,
+      rateLimit: limits.write,
+      querystring: cidQuery,
+      body: uceBody,
+      answers: saveAnswers,
+    }),
     handler: async (request, reply) =>
       uceAnswer(
         services,
@@ -124,7 +176,12 @@ export function registerLegacyRoutes(
 
   api.get(
     `${ajax}/bank_code_to_name`,
-    { schema: { querystring: bankCodeQuery } },
+    route({
+      summary: 'Old API: bank name',
+      tags: old,
+      querystring: bankCodeQuery,
+      answers: bankNameAnswers,
+    }),
     async (request, reply) => bankNameAnswer(services, bankCodeOf(request.query), reply),
   );
 }

@@ -12,6 +12,8 @@ import {
 import { edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
 import { cidPath } from '../http/edgeParams';
 import { apiError } from '../http/errors';
+import { errorAnswer, fileAnswer, redirectAnswer } from '../http/answers';
+import { route } from '../http/route';
 import { hashCid, isPlausibleCid } from '../services/cid';
 import { deletedReason } from './deletion';
 import type { DocumentSupply } from './supply';
@@ -46,7 +48,7 @@ function sendPdf(reply: FastifyReply, filename: string, content: Uint8Array, cac
  * - GET /api/tenancies/:cid/certificate.pdf and …/reservation.pdf  the older cid-based paths: they
  *   no longer send the file but redirect (303) to a signed link valid for ten minutes, so a
  *   downloaded URL in a history or log stops working (409 before acceptance, 404 unknown, 410 deleted).
- * Register with: app.register(processingRoutes, { db, supply, secret, clock }).
+ * Registered from src/server/routes.ts with app.register(processingRoutes, { db, supply, secret, clock }).
  */
 export const processingRoutes: FastifyPluginAsync<{
   db: Database;
@@ -55,8 +57,19 @@ export const processingRoutes: FastifyPluginAsync<{
   clock: Clock;
 }> = async (root, { db, supply, secret, clock }) => {
   const app = root.withTypeProvider<EdgeTypes>();
-  const linkSchema = { schema: { params: linkParams, querystring: linkQuery } };
-  app.get('/api/documents/:applicationId/:file', linkSchema, async (req, reply) => {
+  const linkRoute = route({
+    summary:
+      'A document of an accepted application through an expiring signed link (from the order status or the e-mail)',
+    params: linkParams,
+    querystring: linkQuery,
+    answers: {
+      200: fileAnswer('The PDF'),
+      403: errorAnswer('invalid_link'),
+      404: errorAnswer('unknown or no_document'),
+      410: errorAnswer('link_expired or gone'),
+    },
+  });
+  app.get('/api/documents/:applicationId/:file', linkRoute, async (req, reply) => {
     const { applicationId, file } = req.params;
     const kind = file.replace(/\.pdf$/, '');
     const { expires, signature } = req.query;
@@ -92,7 +105,12 @@ export const processingRoutes: FastifyPluginAsync<{
     return sendPdf(reply, doc.filename, doc.content, 'private, no-store');
   });
 
-  app.get('/api/legal/:slug.pdf', { schema: { params: slugParams } }, async (req, reply) => {
+  const legalRoute = route({
+    summary: 'A legal text as a sealed, tagged PDF',
+    params: slugParams,
+    answers: { 200: fileAnswer('The PDF'), 404: errorAnswer('unknown') },
+  });
+  app.get('/api/legal/:slug.pdf', legalRoute, async (req, reply) => {
     const { slug } = req.params;
     if (!isPdfLegalSlug(slug)) return reply.code(404).send(apiError(404));
     const doc = await supply.legal.one(slug);
@@ -134,7 +152,30 @@ export const processingRoutes: FastifyPluginAsync<{
         303,
       );
     };
-  const cidSchema = { schema: { params: cidPath } };
-  app.get('/api/tenancies/:cid/certificate.pdf', cidSchema, viaCid('certificate'));
-  app.get('/api/tenancies/:cid/reservation.pdf', cidSchema, viaCid('reservation_confirmation'));
+  const pdfRoute = (summary: string) =>
+    route({
+      summary,
+      description:
+        'Does not send the file: answers 303 See Other to an expiring signed link (ten minutes) that sends it. Follow the redirect (curl -L).',
+      params: cidPath,
+      answers: {
+        303: redirectAnswer(
+          'Redirect to /api/documents/{applicationId}/{file}?expires=&signature=, which answers the PDF',
+          'The signed download link (relative)',
+        ),
+        404: errorAnswer('unknown'),
+        409: errorAnswer('not_accepted: no document before the acceptance'),
+        410: errorAnswer('days_to_keep_data_exceeded or reservation_expired'),
+      },
+    });
+  app.get(
+    '/api/tenancies/:cid/certificate.pdf',
+    pdfRoute('Guarantee certificate (Bürgschaftsurkunde)'),
+    viaCid('certificate'),
+  );
+  app.get(
+    '/api/tenancies/:cid/reservation.pdf',
+    pdfRoute('Reservation confirmation (Sofortzusage)'),
+    viaCid('reservation_confirmation'),
+  );
 };

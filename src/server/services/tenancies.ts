@@ -1,12 +1,11 @@
 import type { Config } from '../config';
 import type { Clock } from '../clock';
-import type { Database, Tx } from '../db/client';
+import type { Database } from '../db/client';
 import type { ApplicationRow } from '../db/schema/index';
 import type { ApplicationKind, ApplicationStore } from './applications';
 import { checkAttribution, type PartnerDirectory } from './attribution';
 import { isPlausibleCid, newCid } from './cid';
 import type { PartnerCaller } from '../partnerApi/keys';
-import type { WebhookEventType } from '../webhooks/events';
 import type { ProductSelectionStore } from './productSelections';
 import type { ApiSubmissionStore } from './apiSubmissions';
 import { partnerApiWarnings } from '../texts/api';
@@ -41,15 +40,10 @@ export interface SubmissionChecks {
   ): Promise<{ errors: FieldErrors; captchaVerified: boolean }>;
 }
 
-/** The processing engineer's decision queue; enqueued in the submission's own transaction. */
-export interface DecisionQueue {
-  enqueueDecision(tx: Tx, applicationId: string, cid?: string): Promise<unknown>;
-}
-
-/** Partners' webhooks: a state change recorded in the transaction that makes it. */
-export interface WebhookQueue {
-  enqueue(tx: Tx, applicationId: string, type: WebhookEventType): Promise<unknown>;
-}
+// The queues a save hands work to are ports of their own (queues.ts), so save/persist.ts needs
+// nothing from this file; re-exported for the modules that import them from here.
+import type { DecisionQueue, WebhookQueue } from './queues';
+export type { DecisionQueue, WebhookQueue };
 
 export interface SaveInput {
   codec: WireCodec;

@@ -44,6 +44,8 @@ export async function startTestServer(opts: {
    * on one PostgreSQL, as in production: each gets its own connection (openPostgres on one URL).
    */
   database?: TestDatabase;
+  /** Routes only this test has (the edge's own tests), registered after the app's, before listen. */
+  routes?: (app: FastifyInstance) => void;
 }): Promise<TestServer> {
   const db = opts.database ?? (await createTestDatabase(opts.engine));
   // Mail outbox and spool of this server only.
@@ -89,7 +91,10 @@ export async function startTestServer(opts: {
       services: opts.services,
       processing,
       mailer,
+      // A route's answer that is not what it declares fails the test (500 answer_mismatch).
+      checkAnswers: true,
     });
+    opts.routes?.(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -64,6 +64,8 @@ export const partnerApiErrors = {
     'Der Authorization-Kopf muss die Form „Bearer <API-Schlüssel>“ haben. Ohne diesen Kopf gilt der Aufruf als Browser-Aufruf mit Sicherheitsaufgabe.',
   invalid_api_key:
     'Der API-Schlüssel ist ungültig oder wurde widerrufen. Bitte prüfen Sie den Schlüssel oder fordern Sie einen neuen an.',
+  partner_key_required:
+    'Dieser Aufruf ist nur für Partner: Bitte senden Sie Ihren API-Schlüssel im Kopf „Authorization: Bearer <API-Schlüssel>“.',
   partner_rate_limited:
     'Zu viele Anfragen mit diesem API-Schlüssel. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   sandbox_mismatch:

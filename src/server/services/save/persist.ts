@@ -4,7 +4,7 @@ import type { PartnerCaller } from '../../partnerApi/keys';
 import type { ApiSubmissionStore } from '../apiSubmissions';
 import type { ApplicationKind, ApplicationStore } from '../applications';
 import { TenancyError } from '../tenancyErrors';
-import type { DecisionQueue, WebhookQueue } from '../tenancies';
+import type { DecisionQueue, WebhookQueue } from '../queues';
 import type { StepId } from '../rulebook';
 import type { SaveScope } from './validate';
 

@@ -1,0 +1,114 @@
+import type * as z from 'zod/mini';
+import type { Answers, JsonAnswer } from './answers';
+
+/**
+ * One route's declaration (ADR 1265): what it takes (path parameters, query, small body: the
+ * edge's zod schemas, ADR 0309), what it answers per status code, its summary for the OpenAPI
+ * document and who may call it. `route({...})` turns it into Fastify's route options:
+ *
+ *   api.get('/api/x/:nr', route({ summary, params, answers: { 200: answer(s, '…') } }), handler)
+ *
+ * The handler's `request.params`/`query`/`body` are typed by the schemas (EdgeTypes) and what it
+ * sends is typed by the JSON answers; the test server checks every JSON answer against its schema.
+ */
+export interface RouteSpec<
+  P extends z.ZodMiniType | undefined,
+  Q extends z.ZodMiniType | undefined,
+  B extends z.ZodMiniType | undefined,
+  A extends Answers,
+> {
+  summary: string;
+  description?: string;
+  /** OpenAPI tags (the old API's routes: 'old API'). */
+  tags?: readonly string[];
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /**
+   * A body the edge does not check, only documents: the tenancy bodies, which the domain's wire
+   * codec checks field by field (ADR 0309), as a component name of the OpenAPI document; or files
+   * (multipart/form-data), which the route reads itself.
+   */
+  documentedBody?: DocumentedBody;
+  answers: A;
+  /**
+   * Partner key (ADR 0710): 'required' refuses a call without `Authorization: Bearer …` with 401
+   * `partner_key_required` before the handler runs (http/partnerAuth.ts); 'optional' only
+   * documents that a key may be sent (browser calls need none). Leave out: no key is read.
+   */
+  partnerKey?: 'required' | 'optional';
+  /** The contract page's session cookie (contracts/routes.ts), documented as security. */
+  contractSession?: true;
+  /** The rate limit of @fastify/rate-limit (http/rateLimits.ts). */
+  rateLimit?: object;
+}
+
+export type DocumentedBody =
+  | {
+      component: string;
+      media: readonly ('application/json' | 'application/x-www-form-urlencoded')[];
+    }
+  | { description: string }
+  /** Files sent as multipart/form-data (the evidence uploads, ADR 1250). */
+  | { multipart: string };
+
+/** What the OpenAPI document and the guards read from a route's `config`. */
+export interface RouteDeclaration {
+  summary: string;
+  description?: string | undefined;
+  tags?: readonly string[] | undefined;
+  answers: Answers;
+  documentedBody?: DocumentedBody | undefined;
+  partnerKey?: 'required' | 'optional' | undefined;
+  contractSession?: true | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by route(): the declaration the OpenAPI document is read from. */
+    declared?: RouteDeclaration;
+    /** Copied from the declaration for the guard's hot path (http/partnerAuth.ts). */
+    partnerKey?: 'required' | 'optional';
+  }
+}
+
+/**
+ * The answers by status as Fastify's `schema.response` type: a JSON answer's zod schema types what
+ * the handler may send with that status; a file, redirect or empty answer takes any body.
+ */
+type ResponseOf<A extends Answers> = {
+  [S in keyof A]: A[S] extends JsonAnswer ? A[S]['schema'] : unknown;
+};
+
+export function route<
+  A extends Answers,
+  P extends z.ZodMiniType | undefined = undefined,
+  Q extends z.ZodMiniType | undefined = undefined,
+  B extends z.ZodMiniType | undefined = undefined,
+>(spec: RouteSpec<P, Q, B, A>) {
+  const response: Record<string, z.ZodMiniType> = {};
+  for (const [status, a] of Object.entries(spec.answers))
+    if (a?.schema) response[status] = a.schema;
+  const declared: RouteDeclaration = {
+    summary: spec.summary,
+    description: spec.description,
+    tags: spec.tags,
+    answers: spec.answers,
+    documentedBody: spec.documentedBody,
+    partnerKey: spec.partnerKey,
+    contractSession: spec.contractSession,
+  };
+  return {
+    schema: {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      response,
+    } as { params: P; querystring: Q; body: B; response: ResponseOf<A> },
+    config: {
+      declared,
+      ...(spec.partnerKey ? { partnerKey: spec.partnerKey } : {}),
+      ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+    },
+  };
+}
