@@ -6,7 +6,7 @@ import type { Services } from './services/index';
 import type { Logger } from './log';
 import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
-import { registerContractRoutes } from './contracts/index';
+import { registerContractRoutes, registerPartialReleaseRoutes } from './contracts/index';
 import { paymentsOf } from './money/payments';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
@@ -38,24 +38,22 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
   registerHealth(app, deps.db, availabilityOf(deps.db, app.log as unknown as Logger));
   registerApiRoutes(app, { config, services, limits });
   registerLegacyRoutes(app, { config, services, limits });
-  registerContractRoutes(
-    app,
-    {
-      db: deps.db,
-      clock: deps.clock,
-      log: app.log as unknown as Logger,
-      mailer: services.mailer,
-      serverSecret: config.serverSecret,
-      sepaCreditorId: config.sepaCreditorId,
-      publicUrl: () => config.publicUrl,
-      webhooks: services.webhooks,
-    },
-    {
-      writeLimit: limits.write,
-      requestsPerClient: config.contractRequestsPerClient,
-      mailsPerAddress: config.contractMailsPerAddress,
-      payments: (id) => paymentsOf(deps.db.orm, config, id),
-    },
-  );
+  const contractDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log as unknown as Logger,
+    mailer: services.mailer,
+    serverSecret: config.serverSecret,
+    sepaCreditorId: config.sepaCreditorId,
+    publicUrl: () => config.publicUrl,
+    webhooks: services.webhooks,
+  };
+  registerPartialReleaseRoutes(app, contractDeps, { writeLimit: limits.write });
+  registerContractRoutes(app, contractDeps, {
+    writeLimit: limits.write,
+    requestsPerClient: config.contractRequestsPerClient,
+    mailsPerAddress: config.contractMailsPerAddress,
+    payments: (id) => paymentsOf(deps.db.orm, config, id),
+  });
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

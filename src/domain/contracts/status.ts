@@ -25,7 +25,9 @@ export type ContractEventType =
   | 'withdrawal_declared'
   // Back office (issue 24): a declined application reopened for human review, a release undone.
   | 'review_reopened'
-  | 'reinstated';
+  | 'reinstated'
+  /** The landlord released all but a retained amount (issue 26 item 5, ADR 1255). */
+  | 'partially_released';
 
 /** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
 export type ContractActor =

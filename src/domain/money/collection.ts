@@ -1,5 +1,10 @@
 import { addDays } from '../dates';
-import { premiumPeriods, type PremiumPlan } from '../contracts/premiums';
+import {
+  periodPremiumCents,
+  premiumPeriods,
+  regularRateCents,
+  type PremiumPlan,
+} from '../contracts/premiums';
 import { openByPeriod, type LedgerEntry } from './ledger';
 import { MAX_ATTEMPTS_SAME_MANDATE, returnActionOf } from './returns';
 import { addBusinessDays, onOrAfterBusinessDay } from './target2';
@@ -103,7 +108,7 @@ export function planCollection(input: CollectionInput): CollectionPlan {
   if (!input.endOn)
     for (const p of periods)
       if (!booked.has(p.from))
-        dues.push({ kind: 'premium_due', amountCents: plan.ratePerPaymentCents, period: p.from });
+        dues.push({ kind: 'premium_due', amountCents: periodPremiumCents(plan, p), period: p.from });
   const debits: NewDebit[] = [];
   if (!input.collect || input.mandate.stopped) return { dues, debits };
   const debitDay = new Map(periods.map((p) => [p.from, p.debitOn]));
@@ -128,7 +133,7 @@ export function planCollection(input: CollectionInput): CollectionPlan {
           ? 'catch_up'
           : period === firstPeriod
             ? 'first_period'
-            : cents !== plan.ratePerPaymentCents
+            : cents !== regularRateCents(plan, period)
               ? 'amount'
               : null;
     let dueOn = regularDay < earliest ? earliest : regularDay;

@@ -80,6 +80,15 @@ export const contractSchemas: Record<string, Schema> = {
       contractNumber: { type: 'string' },
       deposit: { type: 'number' },
       objectAddress: { type: 'string' },
+      remainingCents: {
+        type: 'integer',
+        description: 'What the guarantee still covers, in cents (after claims and a partial release)',
+      },
+      partialRelease: {
+        type: 'object',
+        description: 'Present after a partial release (ADR 1255): its day and the amount kept',
+        properties: { on: str('YYYY-MM-DD'), retainedCents: { type: 'integer' } },
+      },
     },
   },
 };
@@ -236,6 +245,30 @@ export const contractPaths: Record<string, Schema> = {
         '400': errors('required, wrong_code'),
         '404': errors('unknown'),
         '409': errors('not_possible: already ended'),
+        '429': errors('locked: ten wrong codes'),
+      },
+    },
+  },
+  '/api/contracts/verification/{token}/partial-release': {
+    post: {
+      summary:
+        'Partial release (Teilfreigabe, ADR 1255): release all but `retained` euros kept for the utility-cost settlement; same code as the release',
+      parameters: [{ name: 'token', in: 'path', required: true, schema: { type: 'string' } }],
+      requestBody: body(
+        {
+          code: str('8 characters; spaces and dashes ignored'),
+          retained: str('Euros kept, e.g. 450,00; below what the guarantee still covers'),
+        },
+        ['code', 'retained'],
+      ),
+      responses: {
+        '200': json(
+          { type: 'object', properties: { remainingCents: { type: 'integer' } } },
+          'Partially released',
+        ),
+        '400': errors('required, not_positive, not_below_remaining, wrong_code'),
+        '404': errors('unknown'),
+        '409': errors('not_in_force, already_partial'),
         '429': errors('locked: ten wrong codes'),
       },
     },

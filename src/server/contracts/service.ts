@@ -57,6 +57,7 @@ import { checkReleaseCode, overMailLimit } from './limits';
 import { ContractError } from './contractError';
 import { settleAndBook } from '../money/settle';
 import { announceContractChange } from './webhooks';
+import { guaranteeFigures } from './partialRelease';
 import type { WebhookQueue } from '../services/tenancies';
 
 const SESSION_MINUTES = 30;
@@ -547,6 +548,7 @@ export class ContractService {
       contractNumber: l.contract.contractNumber,
       deposit: f.deposit,
       objectAddress: f.objectAddress,
+      ...(await guaranteeFigures(l.contract, f.deposit)),
     };
   }
 

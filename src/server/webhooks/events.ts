@@ -4,7 +4,15 @@ import { executeSqlIn, type Tx } from '../db/client';
 
 /** State changes a partner hears about. withdrawn/cancelled/released come from contract events. */
 export type WebhookEventType =
-  'submitted' | 'accepted' | 'declined' | 'pending' | 'withdrawn' | 'cancelled' | 'released';
+  | 'submitted'
+  | 'accepted'
+  | 'declined'
+  | 'pending'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'released'
+  /** All but a retained amount released (issue 26 item 5, ADR 1255); the contract runs on. */
+  | 'partially_released';
 
 export const webhookEventTypes: readonly WebhookEventType[] = [
   'submitted',
@@ -14,6 +22,7 @@ export const webhookEventTypes: readonly WebhookEventType[] = [
   'withdrawn',
   'cancelled',
   'released',
+  'partially_released',
 ];
 
 /** What sends the delivery job (the pg-boss queue), in the caller's transaction. */

@@ -97,6 +97,7 @@ export const t = {
       cancelled: 'Kündigung wirksam',
       released: 'Freigabe',
       reinstated: 'Wiederherstellung',
+      partially_released: 'Teilfreigabe',
     } satisfies Record<LetterKind, string>,
   },
   endings: {
@@ -176,6 +177,7 @@ export const t = {
     access_requested: 'Zugangslink angefordert',
     review_reopened: 'zur Überprüfung geöffnet',
     reinstated: 'wiederhergestellt',
+    partially_released: 'teilweise freigegeben',
   } as Record<string, string>,
   actors: {
     tenant: 'Mieter',
