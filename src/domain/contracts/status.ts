@@ -1,4 +1,5 @@
 // The state of an accepted contract (after the processing states of the application). Pure rules.
+import type { ClaimEventType } from '../claims/decisions';
 
 /**
  * `cancellation_requested`: the tenant has cancelled, but the guarantee is still in force until
@@ -25,7 +26,9 @@ export type ContractEventType =
   | 'withdrawal_declared'
   // Back office (issue 24): a declined application reopened for human review, a release undone.
   | 'review_reopened'
-  | 'reinstated';
+  | 'reinstated'
+  // Claims (issue 26): every transition of a claim and of its items.
+  | ClaimEventType;
 
 /** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
 export type ContractActor =
