@@ -1,4 +1,5 @@
 // The state of an accepted contract (after the processing states of the application). Pure rules.
+import type { ClaimEventType } from '../claims/decisions';
 
 /**
  * `cancellation_requested`: the tenant has cancelled, but the guarantee is still in force until
@@ -27,7 +28,9 @@ export type ContractEventType =
   | 'review_reopened'
   | 'reinstated'
   /** The landlord released all but a retained amount (issue 26 item 5, ADR 1255). */
-  | 'partially_released';
+  | 'partially_released'
+  // Claims (issue 26): every transition of a claim and of its items.
+  | ClaimEventType;
 
 /** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
 export type ContractActor =

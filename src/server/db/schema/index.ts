@@ -12,3 +12,4 @@ export * from './contractRequests';
 export * from './products';
 export * from './guaranteeRequests';
 export * from './money';
+export * from './claims';
