@@ -144,7 +144,13 @@ export async function guaranteeLeft(
     })
     .from(applications)
     .where(eq(applications.id, applicationId));
-  const guarantee = guaranteeCents(app ? (formModelOf(app).objective.deposit ?? 0) : 0);
+  // After a partial release (claimpay, ADR 1255) the guarantee's amount is the contract's limit.
+  const [limit] = await q
+    .select({ cents: contracts.guaranteeLimitCents })
+    .from(contracts)
+    .where(eq(contracts.applicationId, applicationId));
+  const guarantee =
+    limit?.cents ?? guaranteeCents(app ? (formModelOf(app).objective.deposit ?? 0) : 0);
   const rows = await q
     .select({ item: claimItems })
     .from(claimItems)

@@ -10,7 +10,8 @@ import {
 } from '../../domain/index';
 import { parseRequestAmount } from '../../domain/requests/guaranteeRequest';
 import { partialReleaseTexts } from '../../domain/messages/partialRelease';
-import type { Tx } from '../db/client';
+import type { Orm } from '../db/client';
+import { guaranteeLeft } from '../claims/store';
 import { applications, contractLetters, contracts, type ContractRow } from '../db/schema/index';
 import { partialReleasedMail } from '../mail/partialReleaseMail';
 import { book, entriesOf, openRefund } from '../money/ledger';
@@ -33,23 +34,11 @@ import type { ContractServiceDeps } from './service';
  * webhook and a confirming letter to the landlord. Then the tenant's e-mail.
  */
 
-/** What claims hold of the guarantee now (paid or pending); 0 until the claims are merged. */
-export async function heldByClaims(_tx: Tx | undefined, _applicationId: string): Promise<number> {
-  return 0;
-}
-
-/** The guarantee's amount in cents now: the deposit, or its amount after a partial release. */
-export const guaranteeAmountCents = (c: ContractRow, depositEuros: number): number =>
-  c.guaranteeLimitCents ?? Math.max(0, Math.round(depositEuros * 100));
-
 /** What the verification page shows about the amount: still covered, and a partial release. */
-export async function guaranteeFigures(c: ContractRow, depositEuros: number) {
-  const remainingCents = Math.max(
-    0,
-    guaranteeAmountCents(c, depositEuros) - (await heldByClaims(undefined, c.applicationId)),
-  );
+export async function guaranteeFigures(q: Orm, c: ContractRow) {
+  const left = await guaranteeLeft(q, c.applicationId);
   return {
-    remainingCents,
+    remainingCents: left.remainingCents,
     ...(c.partiallyReleasedOn && c.retainedCents !== null
       ? { partialRelease: { on: c.partiallyReleasedOn, retainedCents: c.retainedCents } }
       : {}),
@@ -120,8 +109,10 @@ export async function partialRelease(
     )[0]!;
     const model = formModelOf(row.app);
     const f = factsOf(model);
-    const held = await heldByClaims(tx, found.id);
-    const remaining = Math.max(0, guaranteeAmountCents(row.c, f.deposit) - held);
+    // What claims hold (paid or pending) stays covered; the release concerns the rest.
+    const left = await guaranteeLeft(tx, found.id);
+    const remaining = left.remainingCents;
+    const held = left.guaranteeCents - remaining;
     const problem = partialReleaseProblem({
       status: row.c.status,
       remainingCents: remaining,

@@ -548,7 +548,7 @@ export class ContractService {
       contractNumber: l.contract.contractNumber,
       deposit: f.deposit,
       objectAddress: f.objectAddress,
-      ...(await guaranteeFigures(l.contract, f.deposit)),
+      ...(await guaranteeFigures(this.deps.db.orm, l.contract)),
     };
   }
 
