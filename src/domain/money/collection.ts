@@ -108,7 +108,11 @@ export function planCollection(input: CollectionInput): CollectionPlan {
   if (!input.endOn)
     for (const p of periods)
       if (!booked.has(p.from))
-        dues.push({ kind: 'premium_due', amountCents: periodPremiumCents(plan, p), period: p.from });
+        dues.push({
+          kind: 'premium_due',
+          amountCents: periodPremiumCents(plan, p),
+          period: p.from,
+        });
   const debits: NewDebit[] = [];
   if (!input.collect || input.mandate.stopped) return { dues, debits };
   const debitDay = new Map(periods.map((p) => [p.from, p.debitOn]));

@@ -7,3 +7,4 @@ export * from './bankFiles';
 export * from './epc';
 export * from './dunning';
 export * from './bordero';
+export * from './payouts';

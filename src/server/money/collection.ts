@@ -27,6 +27,7 @@ import { buildDirectDebitFile, type DebitLine } from './painFiles';
 import { endOf, planOf, settleAndBook } from './settle';
 import { salutationOf } from './people';
 import { draftRefundBatch } from './refunds';
+import { draftPayoutBatch } from './payouts';
 import { runDunning } from './dunning';
 
 export interface CollectionReport {
@@ -35,6 +36,8 @@ export interface CollectionReport {
   notices: number;
   batchId: string | undefined;
   refundBatchId: string | undefined;
+  /** Claim payouts left open (e.g. from a discarded file) go into a new file (ADR 1256). */
+  payoutBatchId: string | undefined;
   reminders: number;
   decisions: number;
 }
@@ -262,8 +265,17 @@ export async function runCollection(
   for (const p of toNotify) if (await sendNotice(deps, p, now)) notices++;
   const batchId = await draftDebitBatch(deps, today, now);
   const refundBatchId = await draftRefundBatch(deps, now);
+  const payoutBatchId = await draftPayoutBatch(deps, now);
   const dunning = await runDunning(deps, now);
-  const report = { collected, duesBooked, notices, batchId, refundBatchId, ...dunning };
+  const report = {
+    collected,
+    duesBooked,
+    notices,
+    batchId,
+    refundBatchId,
+    payoutBatchId,
+    ...dunning,
+  };
   deps.log.info({ report }, 'collection run');
   return report;
 }

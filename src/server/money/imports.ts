@@ -12,6 +12,7 @@ import {
   applications,
   bankImportItems,
   bankImports,
+  claimPayouts,
   contracts,
   moneyTasks,
   paymentBatches,
@@ -26,6 +27,7 @@ import type { MoneyDeps } from './deps';
 import { book } from './ledger';
 import { ibanNeededMail } from './mails';
 import { salutationOf } from './people';
+import { payoutPaid } from './payouts';
 
 export interface ImportReport {
   duplicate: boolean;
@@ -224,6 +226,15 @@ export async function importBankFile(
         !debit && item.endToEndId
           ? (await tx.select().from(refunds).where(eq(refunds.endToEndId, item.endToEndId)))[0]
           : undefined;
+      const payout =
+        !debit && !refund && item.endToEndId
+          ? (
+              await tx
+                .select()
+                .from(claimPayouts)
+                .where(eq(claimPayouts.endToEndId, item.endToEndId))
+            )[0]
+          : undefined;
       const row = (
         await tx
           .insert(bankImportItems)
@@ -236,7 +247,8 @@ export async function importBankFile(
             feeCents: item.feeCents,
             debitId: debit?.id ?? null,
             refundId: refund?.id ?? null,
-            status: debit || refund ? 'matched' : 'unmatched',
+            payoutId: payout?.id ?? null,
+            status: debit || refund || payout ? 'matched' : 'unmatched',
           })
           .returning({ id: bankImportItems.id })
       )[0]!;
@@ -250,8 +262,10 @@ export async function importBankFile(
         actions.push(await applyCredit(tx, debit, today, now));
       else if (refund && item.kind === 'debit')
         actions.push(await refundPaid(tx, refund.id, today, now));
-      else if (debit || refund) actions.push(`${item.kind}_not_applicable`);
-      if (debit || refund) matched++;
+      else if (payout && item.kind === 'debit')
+        actions.push(await payoutPaid(tx, payout.id, 'statement', 'system', now));
+      else if (debit || refund || payout) actions.push(`${item.kind}_not_applicable`);
+      if (debit || refund || payout) matched++;
     }
     await tx.update(bankImports).set({ items: items.length }).where(eq(bankImports.id, imp.id));
     return {

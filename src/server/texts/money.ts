@@ -67,4 +67,10 @@ export const moneyApiTexts = {
   tooLate: (on: string) =>
     `Der Fälligkeitstag ${on} ist zu nah; bitte verwerfen Sie die Datei, der nächste Lauf erstellt sie neu.`,
   staffRequired: 'Bitte melden Sie sich als Mitarbeiterin oder Mitarbeiter an.',
+  // Claim payouts (ADR 1256)
+  payoutNotFound: 'Diese Auszahlung gibt es nicht.',
+  payoutFourEyes:
+    'Eine Auszahlung über dem Freigabebetrag gibt eine andere Person frei als die, die sie veranlasst hat (Vier-Augen-Prinzip).',
+  payoutNotAwaiting: 'Diese Auszahlung wartet nicht auf eine Freigabe.',
+  payoutNotSent: 'Die Auszahlung ist noch nicht an die Bank gegeben.',
 } as const;

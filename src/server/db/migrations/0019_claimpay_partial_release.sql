@@ -1,5 +1,0 @@
-ALTER TABLE "contracts" ADD COLUMN "partially_released_on" date;--> statement-breakpoint
-ALTER TABLE "contracts" ADD COLUMN "retained_cents" integer;--> statement-breakpoint
-ALTER TABLE "contracts" ADD COLUMN "guarantee_limit_cents" integer;--> statement-breakpoint
-ALTER TABLE "contracts" ADD COLUMN "reduced_rate_per_payment_cents" integer;--> statement-breakpoint
-ALTER TABLE "contracts" ADD CONSTRAINT "contracts_partial_release_check" CHECK (("contracts"."partially_released_on" IS NULL) = ("contracts"."retained_cents" IS NULL) AND ("contracts"."partially_released_on" IS NULL) = ("contracts"."guarantee_limit_cents" IS NULL) AND ("contracts"."partially_released_on" IS NULL) = ("contracts"."reduced_rate_per_payment_cents" IS NULL) AND ("contracts"."retained_cents" IS NULL OR "contracts"."retained_cents" > 0));
