@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.services,
   };
   const services = createServices({ config, db, clock, log, overrides });
-  await registerRoutes(app, { config, db, clock, services });
+  await registerRoutes(app, { config, db, clock, services, claims: deps.processing?.claims });
   await registerStaff(app, {
     config,
     db,

@@ -7,6 +7,9 @@ import type { Logger } from './log';
 import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
 import { registerContractRoutes, registerPartialReleaseRoutes } from './contracts/index';
+import { registerClaimRoutes } from './claims/routes';
+import type { ClaimJobs } from './claims/service';
+import type { ClaimAnnouncer } from './claims/store';
 import { paymentsOf } from './money/payments';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
@@ -19,6 +22,8 @@ export interface RoutesDeps {
   db: Database;
   clock: Clock;
   services: Services;
+  /** Claims' deadline jobs and webhooks: the processing's when it runs (issue 26). */
+  claims?: { jobs: ClaimJobs; announcer: ClaimAnnouncer } | undefined;
 }
 
 /**
@@ -55,5 +60,19 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
     mailsPerAddress: config.contractMailsPerAddress,
     payments: (id) => paymentsOf(deps.db.orm, config, id),
   });
+  registerClaimRoutes(
+    app,
+    {
+      db: deps.db,
+      clock: deps.clock,
+      log: app.log as unknown as Logger,
+      mailer: services.mailer,
+      serverSecret: config.serverSecret,
+      publicUrl: () => config.publicUrl,
+      jobs: deps.claims?.jobs,
+      announcer: deps.claims?.announcer,
+    },
+    { writeLimit: limits.write },
+  );
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

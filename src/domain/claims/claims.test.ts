@@ -361,6 +361,9 @@ describe('transition tables', () => {
       'pay',
     ]);
     expect(claimActsDue('expired', [{ state: 'closed' }])).toEqual(['decide', 'close']);
+    expect(claimActsDue('notified', [{ state: 'accepted' }, { state: 'expired' }])).toEqual([
+      'expire',
+    ]);
   });
 });
 

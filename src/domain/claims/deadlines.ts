@@ -67,3 +67,13 @@ export function answerDaysLeft(notifiedAt: Date, now: Date): number | undefined 
   const today = todayInBerlin(now);
   return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
 }
+
+/** The delayed jobs of a claim (queue `claimDeadline`), each due at a point of the period. */
+export const claimJobDue = {
+  reminder_1: (p: AnswerPeriod) => p.remindAt[0],
+  reminder_2: (p: AnswerPeriod) => p.remindAt[1],
+  answer_expiry: (p: AnswerPeriod) => p.endsAt,
+} as const satisfies Record<string, (p: AnswerPeriod) => Date>;
+export type ClaimJobName = keyof typeof claimJobDue;
+export const isClaimJobName = (v: unknown): v is ClaimJobName =>
+  typeof v === 'string' && Object.hasOwn(claimJobDue, v);

@@ -126,10 +126,10 @@ export interface ItemSnapshot {
 }
 
 /**
- * The claim act its items call for now, if any: all items answered -> answer; all decided ->
- * decide; every decided amount paid (something was) -> pay; everything repaid -> recover;
- * everything closed -> close. The answer period's end (`expire`) is the deadline job's act, not
- * derived here. The store applies these one after another until none is due (claimActsDue).
+ * The claim act its items call for now, if any: all items answered -> answer (expire when the
+ * deadline job expired the rest); all decided -> decide; every decided amount paid (something
+ * was) -> pay; everything repaid -> recover; everything closed -> close. The store applies these
+ * one after another until none is due (claimActsDue).
  */
 export function claimActDue(
   state: ClaimState,
@@ -141,7 +141,9 @@ export function claimActDue(
     case 'filed':
       return undefined;
     case 'notified':
-      return all((i) => !awaitsAnswer(i.state)) ? 'answer' : undefined;
+      // Nothing open any more: answered, unless the period ended with items left unanswered.
+      if (!all((i) => !awaitsAnswer(i.state))) return undefined;
+      return items.some((i) => i.state === 'expired') ? 'expire' : 'answer';
     case 'answered':
     case 'expired':
       return all((i) => isDecided(i.state)) ? 'decide' : undefined;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { webhookEventTypes } from '../webhooks/events';
+import { claimWebhookEvents, webhookEventTypes } from '../webhooks/events';
 import {
   defaultFormModel,
   fieldKinds,
@@ -11,6 +11,7 @@ import {
 } from '../services/rulebook';
 
 import { contractPaths, contractSchemas } from '../contracts/openapi';
+import { claimPaths } from '../claims/openapi';
 import { registeredRoutes } from '../http/edge';
 import { withEdgeSchemas } from './openapiEdge';
 
@@ -168,7 +169,10 @@ const webhookEvent: Schema = {
     id: { type: 'string', format: 'uuid', description: 'Event id; drop an id seen before.' },
     type: {
       type: 'string',
-      enum: webhookEventTypes.map((t) => `application.${t}`),
+      enum: [
+        ...webhookEventTypes.map((t) => `application.${t}`),
+        ...Object.values(claimWebhookEvents),
+      ],
     },
     created: { type: 'integer', description: 'Unix seconds of the change' },
     sandbox: { type: 'boolean', description: 'true for applications made with a sandbox key' },
@@ -177,7 +181,16 @@ const webhookEvent: Schema = {
       required: ['applicationId', 'state', 'orderId', 'partnerCode'],
       properties: {
         applicationId: { type: 'string', format: 'uuid' },
-        state: { type: 'string', enum: [...webhookEventTypes] },
+        state: {
+          type: 'string',
+          description:
+            "The application's state; for claim.* events the state the claim reached (filed, notified, answered, expired, decided, paid, recovered, closed)",
+        },
+        claimId: {
+          type: 'string',
+          format: 'uuid',
+          description: 'claim.* events only: the claim (issue 26)',
+        },
         orderId: { type: ['string', 'null'], description: 'Contract number once decided' },
         partnerCode: { type: 'string' },
         subPartnerCode: { type: ['string', 'null'] },
@@ -557,6 +570,7 @@ function openApiDocument(wire: WireFormat): Schema {
         },
       },
       ...contractPaths,
+      ...claimPaths,
       '/api/tenancies/{cid}/certificate.pdf': pdf('Guarantee certificate (Bürgschaftsurkunde)'),
       '/api/tenancies/{cid}/reservation.pdf': pdf('Reservation confirmation (Sofortzusage)'),
       '/api/openapi.json': {
@@ -609,7 +623,8 @@ function openApiDocument(wire: WireFormat): Schema {
     webhooks: {
       applicationEvent: {
         post: {
-          summary: 'A state change of an application made with your key',
+          summary:
+            'A state change of an application made with your key, or of a claim on its guarantee (claim.*)',
           description:
             'POSTed to the URL set with npm run partner-webhook. Header Mietkaution-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.body" with your secret>; Mietkaution-Event-Id repeats id. Answer 2xx within 10 s; anything else is retried with exponential backoff for about 45 hours. Delivery is at least once: drop ids you have seen.',
           parameters: [

@@ -27,6 +27,7 @@ describe.each(engines)('timed jobs on %s', (engine) => {
       [queues.deletion]: async () => void ran.push('deletion'),
       [queues.sweep]: async () => void ran.push('sweep'),
       [queues.collection]: async () => void ran.push('collection'),
+      [queues.claimDeadline]: none,
     });
   });
   afterAll(async () => {
