@@ -27,7 +27,7 @@ import { buildDirectDebitFile, type DebitLine } from './painFiles';
 import { endOf, planOf, settleAndBook } from './settle';
 import { salutationOf } from './people';
 import { draftRefundBatch } from './refunds';
-import { draftPayoutBatch } from './payouts';
+import { draftPayoutBatch, requestUndisputedPayouts } from './payouts';
 import { runDunning } from './dunning';
 
 export interface CollectionReport {
@@ -265,6 +265,7 @@ export async function runCollection(
   for (const p of toNotify) if (await sendNotice(deps, p, now)) notices++;
   const batchId = await draftDebitBatch(deps, today, now);
   const refundBatchId = await draftRefundBatch(deps, now);
+  await requestUndisputedPayouts(deps, now);
   const payoutBatchId = await draftPayoutBatch(deps, now);
   const dunning = await runDunning(deps, now);
   const report = {

@@ -9,8 +9,8 @@ import {
 } from '../../domain/index';
 import type { ContractActor } from '../../domain/index';
 import type { Tx } from '../db/client';
-import { claimPayouts, paymentBatches, type ClaimPayoutRow } from '../db/schema/index';
-import { markItemPaid, type ClaimAnnouncer, type ClaimWithItems } from '../claims/store';
+import { claimItems, claimPayouts, paymentBatches, type ClaimPayoutRow } from '../db/schema/index';
+import { loadClaim, markItemPaid, type ClaimAnnouncer, type ClaimWithItems } from '../claims/store';
 import { moneyApiTexts as t } from '../texts/money';
 import { MoneyError } from './batches';
 import { creditorOf, type MoneyDeps } from './deps';
@@ -63,11 +63,44 @@ export async function requestPayouts(
         remittance: `Zahlung aus Mietkautionsbuergschaft ${claim.claim.reference} Position ${i.position}`,
         status: firstPayoutState(i.decidedCents!, limitCents),
         fourEyesLimitCents: limitCents,
-        requestedBy,
+        // The item's decider asks for its payment ('system' for an item the tenant accepted).
+        requestedBy: i.decidedBy === 'system' ? 'system' : requestedBy,
         requestedAt: now,
       })),
     )
     .returning();
+}
+
+/**
+ * Items the tenant accepted are decided by the system at once (claims service); the daily run
+ * asks for their payment here, and drafts the file right after (collection.ts).
+ */
+export async function requestUndisputedPayouts(deps: MoneyDeps, now = deps.clock.now()) {
+  const rows = await deps.db.orm
+    .selectDistinct({ claimId: claimItems.claimId })
+    .from(claimItems)
+    .leftJoin(claimPayouts, eq(claimPayouts.itemId, claimItems.id))
+    .where(
+      and(
+        eq(claimItems.state, 'decided'),
+        eq(claimItems.decidedBy, 'system'),
+        isNull(claimPayouts.id),
+      ),
+    );
+  let n = 0;
+  for (const { claimId } of rows)
+    n += (
+      await deps.db.transaction(async (tx) =>
+        requestPayouts(
+          tx,
+          deps.config.sepa.claimPayoutFourEyesCents,
+          (await loadClaim(tx, claimId))!,
+          'system',
+          now,
+        ),
+      )
+    ).length;
+  return n;
 }
 
 const isFourEyesViolation = (err: unknown) =>

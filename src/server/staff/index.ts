@@ -8,6 +8,7 @@ import { registerOriginalReturnedRoute } from './originalReturned';
 import { registerStaffPartnerRoutes } from './partnerRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
 import { registerStaffMoneyRoutes } from './moneyRoutes';
+import { registerStaffClaimRoutes } from './claimRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -24,5 +25,6 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffPartnerRoutes(scope, deps);
     registerStaffRequestRoutes(scope, deps);
     registerStaffMoneyRoutes(scope, deps);
+    registerStaffClaimRoutes(scope, deps);
   });
 }
