@@ -229,17 +229,14 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       const item = c?.items.find((i) => i.id === req.params.itemId);
       if (!c || !item) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
       const read = readReviewDecision(item, req.body);
-      if (read.errors) {
-        const [field, code] = Object.entries(read.errors)[0]!;
-        return reply.code(field === 'item' ? 409 : 400).send({
-          errors: Object.entries(read.errors).map(([f, k]) => ({
-            code: k,
-            message: claimReviewMessages[k],
-            field: f,
+      if (read.errors)
+        return reply.code(read.errors.item ? 409 : 400).send({
+          errors: Object.entries(read.errors).map(([field, code]) => ({
+            code,
+            message: claimReviewMessages[code],
+            field,
           })),
-          code,
         });
-      }
       const caller = currentCaller(req);
       const now = deps.clock.now();
       try {

@@ -4,6 +4,8 @@ export class StaffApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Field errors of a form (the claims review answers them per field). */
+    readonly fields: { field: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -26,8 +28,16 @@ export async function staffApi<T>(
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
-    const e = (data as { errors?: { code: string; message: string }[] } | undefined)?.errors?.[0];
-    throw new StaffApiError(res.status, e?.code ?? 'unknown', e?.message ?? `HTTP ${res.status}`);
+    const all =
+      (data as { errors?: { code: string; message: string; field?: string }[] } | undefined)
+        ?.errors ?? [];
+    const e = all[0];
+    throw new StaffApiError(
+      res.status,
+      e?.code ?? 'unknown',
+      e?.message ?? `HTTP ${res.status}`,
+      all.flatMap((x) => (x.field ? [{ field: x.field, message: x.message }] : [])),
+    );
   }
   return data as T;
 }
