@@ -84,7 +84,6 @@ export function ClaimsPage({ go }: { go: Go }) {
                 <tr key={r.id}>
                   <td>
                     <Link to={`/intern/forderungen/${r.id}`} go={go}>
-                      <span className="visually-hidden">{ct.open(r.reference)}: </span>
                       {r.reference}
                     </Link>
                   </td>

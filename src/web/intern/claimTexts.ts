@@ -19,7 +19,6 @@ export const ct = {
     total: 'Gefordert',
     toDecide: 'Zu entscheiden',
   },
-  open: (reference: string) => `Forderung ${reference} öffnen`,
   back: 'Zurück zur Liste',
   detailTitle: (reference: string) => `Forderung ${reference}`,
   facts: {
