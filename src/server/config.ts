@@ -6,7 +6,9 @@ import {
   defaultTariff,
   isStepId,
   limits,
+  parseInsurers,
   stepIds,
+  type Insurer,
   type StepId,
   type Tariff,
 } from '../domain/index';
@@ -143,6 +145,17 @@ const envSchema = z.object({
   SEPA_PRENOTICE_DAYS: z.coerce.number().int().min(5).max(14).default(5),
   CLAIM_PAYOUT_FOUR_EYES_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
   INSURANCE_TAX_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1900),
+  INSURERS: z
+    .string()
+    .default('main=Versicherer (bitte INSURERS setzen)')
+    .transform((v, ctx) => {
+      try {
+        return parseInsurers(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   GEOCODER_URL: url(['http:', 'https:']).optional(),
   CALLBACK_BASE_URL: url(['http:', 'https:']).optional(),
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
@@ -229,6 +242,8 @@ export interface Config {
     insuranceTaxBasisPoints: number;
     /** A claim payout above this many cents needs a second person's approval (ADR 1256). */
     claimPayoutFourEyesCents: number;
+    /** The insurers (Bordero per insurer); the first is every contract's default (ADR 1232). */
+    insurers: Insurer[];
   };
   geocoderUrl: string | undefined;
   /** Where the browser goes after processing (+ /callback/danke|sofortzusage); unset: this app. */
@@ -332,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prenoticeDays: e.SEPA_PRENOTICE_DAYS,
       insuranceTaxBasisPoints: e.INSURANCE_TAX_BASIS_POINTS,
       claimPayoutFourEyesCents: e.CLAIM_PAYOUT_FOUR_EYES_CENTS,
+      insurers: e.INSURERS,
     },
     geocoderUrl: e.GEOCODER_URL,
     callbackBaseUrl: e.CALLBACK_BASE_URL?.replace(/\/$/, ''),

@@ -11,6 +11,8 @@ import { registerClaimRoutes } from './claims/routes';
 import type { ClaimJobs } from './claims/service';
 import type { ClaimAnnouncer } from './claims/store';
 import { paymentsOf } from './money/payments';
+import { tenantMoney } from './money/selfService';
+import { premiumStatementPdfOf } from './money/statement';
 import { availabilityOf } from './db/availability';
 import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
@@ -59,6 +61,25 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
     requestsPerClient: config.contractRequestsPerClient,
     mailsPerAddress: config.contractMailsPerAddress,
     payments: (id) => paymentsOf(deps.db.orm, config, id),
+    statement: (id, year) =>
+      premiumStatementPdfOf(
+        deps.db.orm,
+        {
+          operator: config.operator,
+          sepaCreditorId: config.sepaCreditorId,
+          siteUrl: config.publicUrl,
+        },
+        id,
+        year,
+        deps.clock.now(),
+      ),
+    money: tenantMoney({
+      db: deps.db,
+      clock: deps.clock,
+      log: app.log as unknown as Logger,
+      mailer: services.mailer,
+      config,
+    }),
   });
   registerClaimRoutes(
     app,

@@ -29,6 +29,12 @@ export type ContractEventType =
   | 'reinstated'
   /** The landlord released all but a retained amount (issue 26 item 5, ADR 1255). */
   | 'partially_released'
+  // Money (issue 25, ADRs 1228-1230): the dunning decision and disputes of a debit.
+  | 'instalments_agreed'
+  | 'handed_over_to_collection'
+  | 'written_off'
+  | 'payment_disputed'
+  | 'payment_dispute_closed'
   // Claims (issue 26): every transition of a claim and of its items.
   | ClaimEventType;
 

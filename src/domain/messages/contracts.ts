@@ -85,8 +85,8 @@ export const contractTexts = {
     withdrawnTitle: 'Ihr Vertrag ist widerrufen',
     withdrawn: (dateTime: string) =>
       `Ihr Widerruf ist am ${dateTime} eingegangen; Ihr Vertrag ist damit widerrufen. Die Bestätigung mit Datum und Uhrzeit senden wir an die E-Mail-Adresse Ihres Vertrags.`,
-    withdrawnNext:
-      'Bereits gezahlte Beiträge erstatten wir innerhalb von 14 Tagen. Ihren Vermieter informieren wir per Brief.',
+    // What happens to the money comes first, from withdrawalMoney.ts (it depends on the debits).
+    withdrawnNext: 'Ihren Vermieter informieren wir per Brief.',
     notApplied: (dateTime: string) =>
       `Ihre Widerrufserklärung vom ${dateTime} ist eingegangen. Nach unseren Unterlagen ist die Widerrufsfrist abgelaufen oder der Vertrag bereits beendet; Einzelheiten senden wir an die E-Mail-Adresse Ihres Vertrags.`,
     confirmTitle: 'Widerruf bestätigen',

@@ -23,6 +23,8 @@ export interface DebitSeen {
   status: DebitStatus;
   mandateReference: string;
   returnReason?: string | null | undefined;
+  /** Set when the debit collects an instalment (its `period` is then the instalment's day). */
+  instalmentId?: string | null | undefined;
 }
 
 export interface NewDebit {
@@ -32,7 +34,18 @@ export interface NewDebit {
   dueOn: string;
   sequence: 'FRST' | 'RCUR';
   /** A changed amount, a new mandate or a catch-up: its own pre-notification (item 3). */
-  notice: 'first_period' | 'new_mandate' | 'catch_up' | 'amount' | null;
+  notice: 'first_period' | 'new_mandate' | 'catch_up' | 'amount' | 'instalment' | null;
+  /** The instalment this debit collects (instalments.ts); `period` is then its due day. */
+  instalment?: { id: string; label: string } | undefined;
+}
+
+/** An instalment of an agreed plan, for the run to collect (the seam for instalment plans). */
+export interface InstalmentToCollect {
+  id: string;
+  /** Short and unique within the contract, for the end-to-end id: 'P1-03' (plan 1, part 3). */
+  label: string;
+  amountCents: number;
+  dueOn: string;
 }
 
 export interface CollectionInput {
@@ -50,6 +63,9 @@ export interface CollectionInput {
   mandate: { reference: string; stopped: boolean; first: boolean };
   /** Withdrawn contracts present nothing more. */
   collect: boolean;
+  /** Instalments of agreed plans; their periods (`coveredPeriods`) are collected by them. */
+  instalments?: readonly InstalmentToCollect[] | undefined;
+  coveredPeriods?: readonly string[] | undefined;
 }
 
 export interface CollectionPlan {
@@ -62,6 +78,13 @@ export function endToEndId(contractNumber: string, period: string, attempt: numb
   return `${contractNumber}-${period.replaceAll('-', '')}-${attempt}`;
 }
 
+/** An instalment's debit: "MK-2026-000042-P1-03-1" (plan 1, part 3, attempt 1). */
+export function debitEndToEndId(contractNumber: string, d: NewDebit): string {
+  return d.instalment
+    ? `${contractNumber}-${d.instalment.label}-${d.attempt}`
+    : endToEndId(contractNumber, d.period, d.attempt);
+}
+
 export function parseEndToEndId(
   id: string,
 ): { contractNumber: string; period: string; attempt: number } | undefined {
@@ -71,11 +94,10 @@ export function parseEndToEndId(
     : undefined;
 }
 
-const inFlight: ReadonlySet<DebitStatus> = new Set(['planned', 'in_batch', 'presented']);
+export const inFlight: ReadonlySet<DebitStatus> = new Set(['planned', 'in_batch', 'presented']);
 
-/** May this period be presented again after its last debit came back? */
-function mayPresentAgain(period: string, debits: readonly DebitSeen[], mandate: string): boolean {
-  const mine = debits.filter((d) => d.period === period);
+/** May this period (or instalment: `mine` are its debits) be presented again after a return? */
+export function mayPresentAgain(mine: readonly DebitSeen[], mandate: string): boolean {
   const last = mine.reduce<DebitSeen | undefined>(
     (a, d) => (!a || d.attempt > a.attempt ? d : a),
     undefined,
@@ -117,6 +139,8 @@ export function planCollection(input: CollectionInput): CollectionPlan {
   if (!input.collect || input.mandate.stopped) return { dues, debits };
   const debitDay = new Map(periods.map((p) => [p.from, p.debitOn]));
   const open = openByPeriod([...input.entries, ...dues]);
+  const regular = input.debits.filter((d) => !d.instalmentId);
+  const covered = new Set(input.coveredPeriods ?? []);
   const mandateUsed = input.debits.some(
     (d) => d.mandateReference === input.mandate.reference && d.status !== 'planned',
   );
@@ -124,11 +148,11 @@ export function planCollection(input: CollectionInput): CollectionPlan {
   for (const [period, cents] of [...open].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const day = debitDay.get(period);
     // Not yet due (or not a period of the plan): a later run takes it.
-    if (cents <= 0 || !day) continue;
-    if (input.debits.some((d) => d.period === period && inFlight.has(d.status))) continue;
-    if (!mayPresentAgain(period, input.debits, input.mandate.reference)) continue;
-    const attempt =
-      Math.max(0, ...input.debits.filter((d) => d.period === period).map((d) => d.attempt)) + 1;
+    if (cents <= 0 || !day || covered.has(period)) continue;
+    const mine = regular.filter((d) => d.period === period);
+    if (mine.some((d) => inFlight.has(d.status))) continue;
+    if (!mayPresentAgain(mine, input.mandate.reference)) continue;
+    const attempt = Math.max(0, ...mine.map((d) => d.attempt)) + 1;
     const regularDay = onOrAfterBusinessDay(day);
     const notice: NewDebit['notice'] =
       !input.mandate.first && !mandateUsed && debits.length === 0
@@ -144,6 +168,27 @@ export function planCollection(input: CollectionInput): CollectionPlan {
     if (notice && dueOn < noticeEarliest) dueOn = noticeEarliest;
     const sequence = mandateUsed || debits.length > 0 ? 'RCUR' : 'FRST';
     debits.push({ period, attempt, amountCents: cents, dueOn, sequence, notice });
+  }
+  for (const i of input.instalments ?? []) {
+    // Drawn up when its day comes within reach; each has its own pre-notification.
+    if (onOrAfterBusinessDay(i.dueOn) > lookahead) continue;
+    const mine = input.debits.filter((d) => d.instalmentId === i.id);
+    if (mine.some((d) => inFlight.has(d.status) || d.status === 'collected')) continue;
+    if (!mayPresentAgain(mine, input.mandate.reference)) continue;
+    const attempt = Math.max(0, ...mine.map((d) => d.attempt)) + 1;
+    const regularDay = onOrAfterBusinessDay(i.dueOn);
+    const late = attempt > 1 || regularDay < earliest;
+    let dueOn = regularDay < earliest ? earliest : regularDay;
+    if (dueOn < noticeEarliest) dueOn = noticeEarliest;
+    debits.push({
+      period: i.dueOn,
+      attempt,
+      amountCents: i.amountCents,
+      dueOn,
+      sequence: mandateUsed || debits.length > 0 ? 'RCUR' : 'FRST',
+      notice: late ? 'catch_up' : 'instalment',
+      instalment: { id: i.id, label: i.label },
+    });
   }
   return { dues, debits };
 }

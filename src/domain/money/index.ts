@@ -8,3 +8,8 @@ export * from './epc';
 export * from './dunning';
 export * from './bordero';
 export * from './payouts';
+export * from './withdrawal';
+export * from './instalments';
+export * from './decisions';
+export * from './statement';
+export * from './insurers';

@@ -109,13 +109,15 @@ export function summaryOf(entries: readonly LedgerEntry[]): LedgerSummary {
 
 /**
  * Per premium period: charged (dues and corrections of that period) minus collected plus
- * returned. A positive figure is what a debit for that period still has to collect.
+ * returned, minus what was written off for it. A positive figure is what a debit for that
+ * period still has to collect.
  */
 export function openByPeriod(entries: readonly LedgerEntry[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const e of entries) {
     if (!e.period) continue;
-    if (!['premium_due', 'correction', 'collected', 'returned'].includes(e.kind)) continue;
+    if (!['premium_due', 'correction', 'collected', 'returned', 'write_off'].includes(e.kind))
+      continue;
     out.set(e.period, (out.get(e.period) ?? 0) + balanceEffect[e.kind] * e.amountCents);
   }
   return out;

@@ -13,6 +13,11 @@ export const approvalKinds = {
     /** Who may draft it. */
     draft: 'approvals.draft',
   },
+  /** Dunning decision (ADR 1229): what the tenant owes now is written off. Subject: the contract. */
+  write_off: {
+    label: 'Abschreibung einer offenen Beitragsforderung',
+    draft: 'money.work',
+  },
 } as const satisfies Record<string, { label: string; draft: StaffPermission }>;
 
 export type ApprovalKind = keyof typeof approvalKinds;

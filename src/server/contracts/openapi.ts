@@ -24,6 +24,12 @@ const received = json(
       receivedAtText: str('Europe/Berlin, e.g. "02.03.2026 um 10:00:05 Uhr"'),
       next: str('confirm_by_email (a link went to the stored address, if it matched) or done'),
       applied: { type: 'boolean', description: 'With next=done: the contract is withdrawn' },
+      money: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'When applied: the German sentences on refunds and debits still underway (the e-mail says the same)',
+      },
     },
   },
   'Declaration received (the same answer whether or not a contract matched)',
@@ -167,6 +173,46 @@ export const contractPaths: Record<string, Schema> = {
       summary:
         "Payments of the session's contract: debits with date and state, fees, open amount with a GiroCode (SVG), refunds",
       responses: { '200': json({ type: 'object' }, 'Payments'), [session]: sessionErr },
+    },
+  },
+  '/api/contracts/me/statements/{year}': {
+    get: {
+      summary:
+        'Beitragsbescheinigung {year} (PDF): premiums collected minus returned minus refunds paid in that calendar year, from the ledger',
+      responses: {
+        '200': { description: 'PDF', content: { 'application/pdf': {} } },
+        '400': errors('invalid_year'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/instalments': {
+    get: {
+      summary:
+        'What the tenant owes now and the instalment choices (3, 6, 12 monthly parts), the agreed plans and an open dispute (ADR 1228)',
+      responses: { '200': json({ type: 'object' }, 'Offer and plans'), [session]: sessionErr },
+    },
+    post: {
+      summary:
+        'Agree an instalment plan over what is owed; a new IBAN first makes a new mandate (as PUT iban); the schedule is e-mailed',
+      requestBody: body({ count: str('3, 6 or 12'), iban: str('optional new IBAN') }, ['count']),
+      responses: {
+        '200': json({ type: 'object' }, 'The plan: count, total, schedule, mandate reference'),
+        '400': errors('count, invalid, notAllowedCountry'),
+        '409': errors('nothing_owed, too_small, mandate_stopped (give a new IBAN), not_possible'),
+        [session]: sessionErr,
+      },
+    },
+  },
+  '/api/contracts/me/disputes': {
+    post: {
+      summary: 'Dispute a debit or an open amount: dunning pauses until staff close it (ADR 1230)',
+      requestBody: body({ reason: str('What is wrong, at most 1,000 characters') }, ['reason']),
+      responses: {
+        '200': json({ type: 'object' }, 'Recorded'),
+        '400': errors('reason_required, too_long'),
+        [session]: sessionErr,
+      },
     },
   },
   '/api/contracts/me/documents/{kind}': {

@@ -11,10 +11,41 @@ import {
 import { AfterReply } from './afterReply';
 import { ContractRequests } from './requests';
 import { Guard } from './guard';
-import { contractTexts, formatDateTime } from '../../domain/index';
+import { contractTexts, formatDateTime, type WithdrawalMoney } from '../../domain/index';
+import { withdrawalMoneySentences } from '../../domain/messages/withdrawalMoney';
 import { apiMessages } from '../texts/api';
-import type * as z from 'zod/mini';
-import { bodyText, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+import * as z from 'zod/mini';
+import { bodyText, edgeMeta, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+import type { TenantMoney } from '../money/selfService';
+import { instalmentTexts } from '../../domain/messages/payments';
+
+const yearParams = edgeObject({
+  year: z
+    .string()
+    .check(z.regex(/^20\d\d$/))
+    .register(edgeMeta, {
+      description: 'Calendar year, e.g. 2026',
+      code: 'invalid_year',
+      message: 'Bitte geben Sie ein Kalenderjahr an, zum Beispiel 2026.',
+    }),
+});
+const instalmentBody = edgeObject({
+  count: z.enum(['3', '6', '12']).register(edgeMeta, {
+    description: 'Number of monthly instalments: 3, 6 or 12',
+    code: 'count',
+    message: instalmentTexts.errors.count,
+  }),
+  iban: bodyText({ description: 'A new IBAN (a new mandate); empty: the current mandate' }),
+});
+const disputeBody = edgeObject({
+  reason: bodyText({ description: 'What the tenant considers wrong (at most 1,000 characters)' }),
+});
+
+/** Withdrawn: whether it applied and, when it did, what happens to the money (one catalogue). */
+const appliedAnswer = (r: { applied: boolean; money?: WithdrawalMoney | undefined }) =>
+  r.money
+    ? { applied: r.applied, money: withdrawalMoneySentences(r.money) }
+    : { applied: r.applied };
 
 const SESSION_COOKIE = 'mk_contract';
 
@@ -94,6 +125,13 @@ export function registerContractRoutes(
     mailsPerAddress: number;
     /** The session's payments (src/server/money, issue 25). */
     payments?: (applicationId: string) => Promise<unknown>;
+    /** Instalments and disputes in self-service (src/server/money/selfService.ts, ADR 1228). */
+    money?: TenantMoney;
+    /** "Beitragsbescheinigung {Jahr}" of the session's contract (ADR 1231). */
+    statement?: (
+      applicationId: string,
+      year: number,
+    ) => Promise<{ filename: string; pdf: Buffer } | undefined>;
   },
 ): void {
   const afterReply = new AfterReply(deps.log);
@@ -160,7 +198,7 @@ export function registerContractRoutes(
               contractTexts.errors.withdrawalLinkInvalid,
             );
           const r = await service.withdraw({ applicationId, actor: 'tenant' });
-          return reply.send({ ...received(r.receivedAt), next: 'done', applied: r.applied });
+          return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
         }
         const id = checkIdentification(body);
         if (id.errors.length) return sendErrors(reply, id.errors);
@@ -202,7 +240,7 @@ export function registerContractRoutes(
           new ContractError(404, 'link_expired', contractTexts.errors.confirmLinkExpired),
         ]);
       const r = await service.withdraw({ ...st, actor: 'tenant' });
-      return reply.send({ ...received(r.receivedAt), next: 'done', applied: r.applied });
+      return reply.send({ ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) });
     },
   );
 
@@ -325,11 +363,54 @@ export function registerContractRoutes(
     '/api/contracts/me/cancellation',
     action(edgeObject({}), (id) => service.cancel(id)),
   );
+  const statement = opts.statement;
+  if (statement)
+    app.get(
+      '/api/contracts/me/statements/:year',
+      { schema: { params: yearParams } },
+      async (req, reply) => {
+        const id = await session(req, reply);
+        if (!id) return reply;
+        const year = Number(req.params.year);
+        const doc = await statement(id, year);
+        if (!doc)
+          return reply.code(404).send({
+            errors: [{ code: 'not_found', message: apiMessages.contractDocumentMissing }],
+          });
+        reply.header('content-type', 'application/pdf');
+        reply.header('content-disposition', `attachment; filename="${doc.filename}"`);
+        reply.header('cache-control', 'private, no-store');
+        return reply.send(doc.pdf);
+      },
+    );
+
+  // Instalments over what is owed (3, 6 or 12) and disputing a debit (ADRs 1228, 1230).
+  const money = opts.money;
+  if (money) {
+    app.get('/api/contracts/me/instalments', async (req, reply) => {
+      noStore(reply);
+      const id = await session(req, reply);
+      if (!id) return reply;
+      return reply.send(await money.offer(id));
+    });
+    app.post(
+      '/api/contracts/me/instalments',
+      action(instalmentBody, async (id, b) => {
+        // A new IBAN makes a new mandate first, exactly as the IBAN change of this page does.
+        if (b.iban?.trim()) await service.changeIban(id, b.iban);
+        return money.agree(id, Number(b.count));
+      }),
+    );
+    app.post(
+      '/api/contracts/me/disputes',
+      action(disputeBody, (id, b) => money.dispute(id, b.reason ?? '')),
+    );
+  }
   app.post(
     '/api/contracts/me/withdrawal',
     action(edgeObject({}), async (id) => {
       const r = await service.withdraw({ applicationId: id, actor: 'tenant' });
-      return { ...received(r.receivedAt), next: 'done', applied: r.applied };
+      return { ...received(r.receivedAt), next: 'done', ...appliedAnswer(r) };
     }),
   );
 

@@ -17,6 +17,7 @@ import {
   type FormModel,
   formatIsoDate,
   formatDateTime,
+  type WithdrawalMoney,
 } from '../../domain/index';
 import type { Clock } from '../clock';
 import type { Database, Tx } from '../db/client';
@@ -56,6 +57,7 @@ import { Guard } from './guard';
 import { checkReleaseCode, overMailLimit } from './limits';
 import { ContractError } from './contractError';
 import { settleAndBook } from '../money/settle';
+import { withdrawalMoneyOf } from '../money/withdrawal';
 import { announceContractChange } from './webhooks';
 import { guaranteeFigures } from './partialRelease';
 import type { WebhookQueue } from '../services/tenancies';
@@ -233,13 +235,13 @@ export class ContractService {
     applicationId: string;
     receivedAt?: Date;
     actor: 'tenant';
-  }): Promise<{ receivedAt: Date; applied: boolean }> {
+  }): Promise<{ receivedAt: Date; applied: boolean; money?: WithdrawalMoney }> {
     const receivedAt = input.receivedAt ?? this.now();
     const today = todayInBerlin(receivedAt);
     const matched = await this.byId(input.applicationId);
     let applied = false;
     let landlordByLetter = false;
-    let refundCents = 0;
+    let money: WithdrawalMoney = { kind: 'nothing' };
     if (matched) {
       await this.deps.db.transaction(async (tx) => {
         const l = await this.byId(matched.app.id, tx);
@@ -281,17 +283,13 @@ export class ContractService {
         await this.letterToLandlord(tx, l.app.id, 'withdrawn', receivedAt);
         applied = true;
         landlordByLetter = true;
-        refundCents = s.refundCents;
+        money = await withdrawalMoneyOf(tx, l.app.id, s.refundCents);
       });
     }
     const key = `contract-withdrawal.${receivedAt.getTime()}.${sha256(input.applicationId).slice(0, 12)}`;
     if (matched && applied) {
       const f = this.facts(matched, false);
-      await this.mail(
-        f.to,
-        key,
-        withdrawnMail({ ...f, receivedAt, refundCents, landlordByLetter }),
-      );
+      await this.mail(f.to, key, withdrawnMail({ ...f, receivedAt, money, landlordByLetter }));
     } else if (matched) {
       await this.mail(
         this.facts(matched).to,
@@ -304,7 +302,7 @@ export class ContractService {
       );
     }
     this.deps.log.info({ applied }, 'withdrawal declaration received');
-    return { receivedAt, applied };
+    return applied ? { receivedAt, applied, money } : { receivedAt, applied };
   }
 
   // ---- magic link and session ----

@@ -103,6 +103,9 @@ function call<N extends RendererName>(
 export const renderInThread = {
   certificatePdf: (...a: Parameters<Renderers['certificatePdf']>) => call('certificatePdf', ...a),
   policyPdf: (...a: Parameters<Renderers['policyPdf']>) => call('policyPdf', ...a),
+  premiumStatementPdf: (...a: Parameters<Renderers['premiumStatementPdf']>) =>
+    call('premiumStatementPdf', ...a),
+  borderoPdf: (...a: Parameters<Renderers['borderoPdf']>) => call('borderoPdf', ...a),
   reservationConfirmationPdf: (...a: Parameters<Renderers['reservationConfirmationPdf']>) =>
     call('reservationConfirmationPdf', ...a),
   legalPdf: (...a: Parameters<Renderers['legalPdf']>) => call('legalPdf', ...a),

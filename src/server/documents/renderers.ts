@@ -1,6 +1,8 @@
 import { certificatePdf } from './certificate';
 import { legalPdf } from './legalDocuments';
 import { policyPdf } from './policy';
+import { borderoPdf } from './bordero';
+import { premiumStatementPdf } from './premiumStatement';
 import { reservationConfirmationPdf } from './reservationConfirmation';
 import { generateSealIdentity, sealPdf } from './seal';
 
@@ -12,6 +14,8 @@ import { generateSealIdentity, sealPdf } from './seal';
 export const renderers = {
   certificatePdf,
   policyPdf,
+  premiumStatementPdf,
+  borderoPdf,
   reservationConfirmationPdf,
   legalPdf,
   sealPdf,

@@ -1,4 +1,11 @@
-import { formatCents, formatDateTime, formatEuro, formatIsoDate } from '../../domain/index';
+import {
+  formatCents,
+  formatDateTime,
+  formatEuro,
+  formatIsoDate,
+  type WithdrawalMoney,
+} from '../../domain/index';
+import { withdrawalMoneySentences } from '../../domain/messages/withdrawalMoney';
 import {
   contractLinkBlocks,
   greeting,
@@ -40,14 +47,14 @@ const refundSentence = (refundCents: number, outstandingCents: number) =>
 
 /** The withdrawal was matched to an active contract within the period: it is withdrawn. */
 export function withdrawnMail(
-  d: ContractFacts & { receivedAt: Date; refundCents: number; landlordByLetter: boolean },
+  d: ContractFacts & { receivedAt: Date; money: WithdrawalMoney; landlordByLetter: boolean },
 ): RenderedMail {
   const w = t.withdrawn;
   return render(w.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
     { p: w.received(formatDateTime(d.receivedAt)) },
     factsList(d),
-    { p: d.refundCents > 0 ? w.refund(formatCents(d.refundCents)) : w.nothingPaid },
+    ...withdrawalMoneySentences(d.money).map((p) => ({ p })),
     { p: d.landlordByLetter ? w.landlordByLetter : w.tellLandlord },
   ]);
 }

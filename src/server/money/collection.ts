@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import {
   addBusinessDays,
-  endToEndId,
+  debitEndToEndId,
   formatIsoDate,
   openByPeriod,
   planCollection,
@@ -19,7 +19,8 @@ import {
   type ContractRow,
 } from '../db/schema/index';
 import { formModelOf } from '../services/storedModel';
-import { book, entriesOf } from './ledger';
+import { book, entriesOf, ledgerPeriodOf } from './ledger';
+import { instalmentsToCollect } from './instalments';
 import { currentMandate, isFirstMandate } from './mandates';
 import { creditorOf, type MoneyDeps } from './deps';
 import { preNoticeMail } from './mails';
@@ -61,7 +62,7 @@ async function bookCollected(deps: MoneyDeps, today: string, now: Date): Promise
       await book(
         tx,
         d.applicationId,
-        [{ kind: 'collected', amountCents: d.amountCents, period: d.period }],
+        [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
         { source: `debit:${d.id}`, bookedOn: d.dueOn, now },
       );
       // Money that arrives after the contract ended is settled again (a refund may follow).
@@ -106,7 +107,7 @@ async function planContract(
       (d.mandateReference !== mandate.reference ||
         mandate.stoppedAt !== null ||
         c.status === 'withdrawn' ||
-        open.get(d.period) !== d.amountCents),
+        (!d.instalmentId && open.get(d.period) !== d.amountCents)),
   );
   if (stale.length > 0)
     await tx.delete(sepaDebits).where(
@@ -130,6 +131,7 @@ async function planContract(
       first: isFirstMandate(mandate.reference),
     },
     collect: c.status !== 'withdrawn',
+    ...(await instalmentsToCollect(tx, c.applicationId)),
   });
   for (const e of plan.dues)
     await book(tx, c.applicationId, [e], { source: 'due', bookedOn: today, now });
@@ -146,7 +148,8 @@ async function planContract(
           dueOn: d.dueOn,
           mandateReference: mandate.reference,
           sequence: d.sequence,
-          endToEndId: endToEndId(c.contractNumber, d.period, d.attempt),
+          endToEndId: debitEndToEndId(c.contractNumber, d),
+          instalmentId: d.instalment?.id ?? null,
           status: 'planned',
           createdAt: now,
         })
@@ -171,7 +174,7 @@ async function sendNotice(deps: MoneyDeps, p: Planned, now: Date): Promise<boole
       reason: p.notice,
       amountCents: d.amountCents,
       dueOn: d.dueOn,
-      period: d.period,
+      period: ledgerPeriodOf(d),
       mandateReference: d.mandateReference,
       creditorId: deps.config.sepaCreditorId,
     }),
@@ -208,7 +211,9 @@ async function draftDebitBatch(deps: MoneyDeps, today: string, now: Date) {
       mandateSignedOn: m.signedOn,
       debtorName: m.debtorName,
       debtorIban: m.iban,
-      remittance: `Beitrag Mietkautionsbuergschaft ${d.endToEndId.slice(0, 14)} ab ${formatIsoDate(d.period)}`,
+      remittance: d.instalmentId
+        ? `Rate Mietkautionsbuergschaft ${d.endToEndId}`
+        : `Beitrag Mietkautionsbuergschaft ${d.endToEndId.slice(0, 14)} ab ${formatIsoDate(d.period)}`,
     }));
     const id = messageId('D', today);
     const file = buildDirectDebitFile(id, now, creditorOf(deps), lines);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   addDays,
@@ -6,7 +6,7 @@ import {
   epcPayload,
   nextDunningStep,
   returnActionOf,
-  summaryOf,
+  dunningPaused,
   todayInBerlin,
 } from '../../domain/index';
 import {
@@ -14,14 +14,14 @@ import {
   contracts,
   dunningNotices,
   moneyTasks,
-  sepaDebits,
   sepaMandates,
 } from '../db/schema/index';
 import { formModelOf } from '../services/storedModel';
 import { moneyMailTexts } from '../texts/money';
 import type { MoneyDeps } from './deps';
 import { creditorOf } from './deps';
-import { entriesOf } from './ledger';
+import { owedOf } from './instalments';
+import { pauseFactsOf } from './pauses';
 import { reminderMail } from './mails';
 import { salutationOf } from './people';
 
@@ -29,8 +29,9 @@ import { salutationOf } from './people';
  * The dunning step of the daily run (ADR 1224): for each contract with an amount owed that no
  * planned or presented debit will collect, the next step of `nextDunningStep`: a reminder with
  * the amount, a deadline of two weeks and a GiroCode; a second one with the consequence; then
- * a staff decision (money_tasks 'dunning_decision'). Disputes and claims would pause it; both
- * belong to other areas and are not modelled here yet.
+ * a staff decision (money_tasks 'dunning_decision'). "Owed" leaves out debits underway,
+ * instalments still to come and amounts handed over to collection (`owedNow`); an open dispute
+ * or claim pauses it (`dunningPaused`, ADR 1230).
  */
 export async function runDunning(deps: MoneyDeps, now = deps.clock.now()) {
   const today = todayInBerlin(now);
@@ -42,8 +43,8 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now()) {
   let decisions = 0;
   for (const { contract: c, app } of all) {
     const id = c.applicationId;
-    const open = summaryOf(await entriesOf(deps.db.orm, id)).openCents;
-    if (open <= 0) continue;
+    const owed = await owedOf(deps.db.orm, id);
+    if (owed.owedCents <= 0) continue;
     // The tenant was asked for a new account (AC01/AC04/AC06/AG01): two weeks for that first.
     const mandate = (
       await deps.db.orm
@@ -57,17 +58,6 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now()) {
       today < addDays(todayInBerlin(mandate.stoppedAt), DUNNING_DEADLINE_DAYS)
     )
       continue;
-    const pending = (
-      await deps.db.orm
-        .select({ amountCents: sepaDebits.amountCents })
-        .from(sepaDebits)
-        .where(
-          and(
-            eq(sepaDebits.applicationId, id),
-            inArray(sepaDebits.status, ['planned', 'in_batch', 'presented']),
-          ),
-        )
-    ).reduce((a, d) => a + d.amountCents, 0);
     const notices = await deps.db.orm
       .select()
       .from(dunningNotices)
@@ -87,16 +77,16 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now()) {
       ).length > 0;
     const step = nextDunningStep({
       today,
-      dueCents: open - pending,
+      dueCents: owed.owedCents,
       notices: notices.map((n) => ({ level: n.level as 1 | 2, deadline: n.deadline })),
       decisionOpen,
-      paused: false,
+      paused: dunningPaused(await pauseFactsOf(deps.db.orm, id)),
     });
     if (step.kind === 'decision') {
       await deps.db.orm.insert(moneyTasks).values({
         applicationId: id,
         kind: 'dunning_decision',
-        reason: `open ${open - pending}`,
+        reason: `open ${owed.owedCents}`,
         createdAt: now,
       });
       decisions++;
@@ -105,7 +95,7 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now()) {
     const model = formModelOf(app);
     const to = model.firstTenant.email;
     const creditor = creditorOf(deps);
-    const amountCents = open - pending;
+    const amountCents = owed.owedCents;
     await deps.db.orm.insert(dunningNotices).values({
       applicationId: id,
       level: step.level,

@@ -24,7 +24,7 @@ import {
 import { formModelOf } from '../services/storedModel';
 import { MoneyError } from './batches';
 import type { MoneyDeps } from './deps';
-import { book } from './ledger';
+import { book, ledgerPeriodOf } from './ledger';
 import { ibanNeededMail } from './mails';
 import { salutationOf } from './people';
 import { payoutPaid } from './payouts';
@@ -61,7 +61,7 @@ async function applyReturn(
     await book(
       tx,
       d.applicationId,
-      [{ kind: 'returned', amountCents: d.amountCents, period: d.period }],
+      [{ kind: 'returned', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
       { source: `return:${d.id}`, bookedOn: today, now },
     );
   const earlier = await tx
@@ -119,7 +119,7 @@ async function applyReversal(tx: Tx, d: SepaDebitRow, today: string, now: Date) 
   await book(
     tx,
     d.applicationId,
-    [{ kind: 'collected', amountCents: d.amountCents, period: d.period }],
+    [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
     { source: `reversal:${d.id}`, bookedOn: today, now },
   );
   return 'reversal';
@@ -132,7 +132,7 @@ async function applyCredit(tx: Tx, d: SepaDebitRow, today: string, now: Date) {
   await book(
     tx,
     d.applicationId,
-    [{ kind: 'collected', amountCents: d.amountCents, period: d.period }],
+    [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
     { source: `debit:${d.id}`, bookedOn: today, now },
   );
   return 'collected';

@@ -3,6 +3,13 @@ import { addDays, checkEntry, type LedgerEntry } from '../../domain/index';
 import type { Orm, Tx } from '../db/client';
 import { ledgerEntries, refunds } from '../db/schema/index';
 
+/**
+ * The ledger period of a debit's money: its premium period, none for an instalment (it pays an
+ * amount, not one period; its `period` column is only its day).
+ */
+export const ledgerPeriodOf = (d: { period: string; instalmentId: string | null }) =>
+  d.instalmentId ? undefined : d.period;
+
 /** The ledger of one contract in booking order. */
 export async function entriesOf(db: Orm | Tx, applicationId: string): Promise<LedgerEntry[]> {
   const rows = await db

@@ -9,7 +9,8 @@ export function preNoticeMail(d: {
   reason: keyof typeof t.preNotice.reasons;
   amountCents: number;
   dueOn: string;
-  period: string;
+  /** The premium period; none for an instalment. */
+  period: string | undefined;
   mandateReference: string;
   creditorId: string;
 }): RenderedMail {
@@ -21,7 +22,7 @@ export function preNoticeMail(d: {
       list: [
         n.amount(formatCents(d.amountCents)),
         n.dueOn(formatIsoDate(d.dueOn)),
-        n.period(formatIsoDate(d.period)),
+        ...(d.period ? [n.period(formatIsoDate(d.period))] : []),
         n.mandate(d.mandateReference),
         n.creditor(d.creditorId),
       ],
@@ -75,5 +76,26 @@ export function reminderMail(d: {
     },
     { p: d.level === 2 ? r.consequence : r.firstFriendly },
     { link: { href: d.contractPageUrl, label: r.contractPage } },
+  ]);
+}
+
+/** The instalment plan with its schedule (ADR 1228). */
+export function instalmentPlanMail(d: {
+  salutation: Salutation;
+  contractNumber: string;
+  totalCents: number;
+  schedule: ReadonlyArray<{ n: number; amountCents: number; dueOn: string }>;
+  mandateReference: string;
+  creditorId: string;
+}): RenderedMail {
+  const r = t.instalments;
+  return render(r.subject(d.contractNumber), [
+    { p: greeting(d.salutation) },
+    { p: r.intro(formatCents(d.totalCents), d.schedule.length) },
+    {
+      list: d.schedule.map((s) => r.part(s.n, formatCents(s.amountCents), formatIsoDate(s.dueOn))),
+    },
+    { p: r.mandate(d.mandateReference, d.creditorId) },
+    { p: r.notice },
   ]);
 }

@@ -2,9 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { epcPayload, summaryOf } from '../../domain/index';
 import type { Orm } from '../db/client';
-import { contracts, refunds, sepaDebits } from '../db/schema/index';
+import { contracts, instalmentPlans, instalments, refunds, sepaDebits } from '../db/schema/index';
 import type { Config } from '../config';
 import { entriesOf } from './ledger';
+import { statementYearsOf } from './statement';
+import { owedOf } from './instalments';
 
 /**
  * The tenant's "Zahlungen" (issue 25 item 7): every debit with its date and state, returns,
@@ -30,11 +32,8 @@ export async function paymentsOf(
     .where(eq(refunds.applicationId, applicationId))
     .orderBy(asc(refunds.createdAt));
   const ledger = summaryOf(await entriesOf(db, applicationId));
-  // Open and not about to be debited anyway: what a transfer can settle.
-  const pending = debits
-    .filter((d) => ['planned', 'in_batch', 'presented'].includes(d.status))
-    .reduce((a, d) => a + d.amountCents, 0);
-  const transferable = Math.max(0, ledger.openCents - pending);
+  // Open and not about to be debited (nor by an instalment) or with a collection agency.
+  const transferable = (await owedOf(db, applicationId)).owedCents;
   const reference = contract?.contractNumber ?? '';
   const transfer =
     transferable > 0
@@ -55,17 +54,28 @@ export async function paymentsOf(
           ),
         }
       : undefined;
+  // An instalment's debit shows "Rate n von m" instead of its premium period (ADR 1228).
+  const parts = await db
+    .select({ id: instalments.id, n: instalments.n, of: instalmentPlans.count })
+    .from(instalments)
+    .innerJoin(instalmentPlans, eq(instalmentPlans.id, instalments.planId))
+    .where(eq(instalments.applicationId, applicationId));
   return {
-    debits: debits.map((d) => ({
-      dueOn: d.dueOn,
-      period: d.period,
-      amountCents: d.amountCents,
-      state: d.status,
-      returnReason: d.returnReason ?? undefined,
-    })),
+    debits: debits.map((d) => {
+      const part = d.instalmentId ? parts.find((p) => p.id === d.instalmentId) : undefined;
+      return {
+        dueOn: d.dueOn,
+        period: d.period,
+        amountCents: d.amountCents,
+        state: d.status,
+        returnReason: d.returnReason ?? undefined,
+        ...(part ? { instalment: { n: part.n, of: part.of } } : {}),
+      };
+    }),
     feeCents: ledger.feeCents,
     openCents: ledger.openCents,
     transfer,
     refunds: owed.map((r) => ({ amountCents: r.amountCents, dueOn: r.dueOn, state: r.status })),
+    statementYears: await statementYearsOf(db, applicationId),
   };
 }

@@ -9,11 +9,21 @@ import {
 } from '../../domain/staff/approvals';
 import type { StaffCaller } from './sessions';
 import { recordStaffEvent, writeAudit } from './audit';
+import { owedOf } from '../money/instalments';
+import { writeOffOwed } from '../money/writeOff';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export class ApprovalError extends Error {
   constructor(
     readonly status: number,
-    readonly code: 'own_draft' | 'not_draft' | 'not_found' | 'not_reinstatable' | 'reason_required',
+    readonly code:
+      | 'own_draft'
+      | 'not_draft'
+      | 'not_found'
+      | 'not_reinstatable'
+      | 'reason_required'
+      | 'nothing_owed',
   ) {
     super(code);
   }
@@ -34,6 +44,25 @@ interface Executor {
  * compile until it has its executor here.
  */
 const executors: Record<ApprovalKind, Executor> = {
+  /** ADR 1229: what the tenant owes now, written off in the ledger; the dunning task is done. */
+  write_off: {
+    async check(db, subject) {
+      if (!UUID.test(subject)) throw new ApprovalError(404, 'not_found');
+      if ((await owedOf(db.orm, subject)).owedCents <= 0)
+        throw new ApprovalError(409, 'nothing_owed');
+    },
+    async execute(tx, a) {
+      const cents = await writeOffOwed(tx, a.subject, a.approvedByName, a.now);
+      if (cents <= 0) throw new ApprovalError(409, 'nothing_owed');
+      await recordStaffEvent(tx, {
+        applicationId: a.subject,
+        type: 'written_off',
+        staffName: a.approvedByName,
+        at: a.now,
+        details: { amountCents: cents, draftedBy: a.draftedByName, approvedBy: a.approvedByName },
+      });
+    },
+  },
   /** ADR 0924 left this to a manual database correction: the release is undone. */
   reinstate_release: {
     async check(db, subject) {
@@ -76,6 +105,9 @@ const executors: Record<ApprovalKind, Executor> = {
   },
 };
 
+/** Kinds whose subject is a contract (its application id): audited with it. */
+const aboutContract = (kind: string) => kind === 'reinstate_release' || kind === 'write_off';
+
 export async function draftApproval(
   db: Database,
   by: StaffCaller,
@@ -103,7 +135,7 @@ export async function draftApproval(
       action: 'approval.draft',
       requestId: input.requestId,
       at: input.now,
-      applicationId: input.kind === 'reinstate_release' ? input.subject : null,
+      applicationId: aboutContract(input.kind) ? input.subject : null,
       details: { approvalId: row!.id, kind: input.kind },
     });
     return row!.id;
@@ -147,7 +179,7 @@ export async function decideApproval(
         action,
         requestId: input.requestId,
         at: input.now,
-        applicationId: a.kind === 'reinstate_release' ? a.subject : null,
+        applicationId: aboutContract(a.kind) ? a.subject : null,
         details: { approvalId: a.id, kind: a.kind },
       });
     if (next === 'refused') {

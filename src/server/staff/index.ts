@@ -9,6 +9,7 @@ import { registerStaffPartnerRoutes } from './partnerRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
 import { registerStaffMoneyRoutes } from './moneyRoutes';
 import { registerStaffClaimRoutes } from './claimRoutes';
+import { registerStaffMoneyDecisionRoutes } from './moneyDecisionRoutes';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -26,5 +27,6 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffRequestRoutes(scope, deps);
     registerStaffMoneyRoutes(scope, deps);
     registerStaffClaimRoutes(scope, deps);
+    registerStaffMoneyDecisionRoutes(scope, deps);
   });
 }

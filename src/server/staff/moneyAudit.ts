@@ -12,4 +12,12 @@ export const moneyAuditActions = {
   'money.refunds.read': 'Erstattungen angesehen',
   'money.refund.paid': 'Erstattung als bezahlt markiert',
   'money.bordero.read': 'Bordero heruntergeladen',
+  'money.decisions.read': 'Mahnentscheidungen angesehen',
+  'money.decision.instalments': 'Ratenzahlung vereinbart',
+  'money.decision.collection': 'An Inkasso übergeben',
+  'money.collection.export': 'Inkasso-Übergaben exportiert',
+  'money.disputes.read': 'Einwände gegen Abbuchungen angesehen',
+  'money.dispute.open': 'Einwand gegen eine Abbuchung erfasst',
+  'money.dispute.close': 'Einwand gegen eine Abbuchung erledigt',
+  'money.statement.read': 'Beitragsbescheinigung heruntergeladen',
 } as const satisfies Record<`money.${string}`, string>;

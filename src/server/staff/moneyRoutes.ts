@@ -9,7 +9,7 @@ import {
   MoneyError,
   submitBatch,
 } from '../money/batches';
-import { borderoExport } from '../money/bordero';
+import { borderoExport, borderoPdfExport } from '../money/bordero';
 import type { MoneyDeps } from '../money/deps';
 import { importBankFile, resolveItem, unmatchedItems } from '../money/imports';
 import { markRefundPaid } from '../money/refunds';
@@ -232,22 +232,47 @@ export function registerStaffMoneyRoutes(app: FastifyInstance, deps: StaffDeps):
     },
   );
 
-  app.get<{ Params: { month: string } }>(
+  // The insurers a Bordero can be made for (ADR 1232): the first is every contract's default.
+  app.get('/api/staff/money/insurers', { config: { staff: 'money.read' } }, async (_req, reply) =>
+    reply.send({ items: deps.config.sepa.insurers }),
+  );
+
+  app.get<{ Params: { month: string }; Querystring: { insurer?: string } }>(
     '/api/staff/money/bordero/:month',
     { config: { staff: 'money.read' } },
     async (req, reply) => {
-      const month = req.params.month.replace(/\.csv$/, '');
-      let out;
+      const pdf = req.params.month.endsWith('.pdf');
+      const month = req.params.month.replace(/\.(csv|pdf)$/, '');
+      const insurer = typeof req.query.insurer === 'string' ? req.query.insurer : undefined;
+      const staffId = currentCaller(req).id;
       try {
-        out = await borderoExport(money, month, currentCaller(req).id);
+        if (pdf) {
+          const out = await borderoPdfExport(
+            money,
+            {
+              operator: deps.config.operator,
+              sepaCreditorId: deps.config.sepaCreditorId,
+              siteUrl: deps.config.publicUrl,
+            },
+            month,
+            staffId,
+            insurer,
+          );
+          await auditOf(deps, req)('money.bordero.read', { details: { month, format: 'pdf' } });
+          return await reply
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', `attachment; filename="${out.filename}"`)
+            .send(out.pdf);
+        }
+        const out = await borderoExport(money, month, staffId, insurer);
+        await auditOf(deps, req)('money.bordero.read', { details: { month, format: 'csv' } });
+        return await reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${out.filename}"`)
+          .send(out.csv);
       } catch (err) {
         return moneyFailure(reply, err);
       }
-      await auditOf(deps, req)('money.bordero.read', { details: { month } });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${out.filename}"`)
-        .send(out.csv);
     },
   );
 }

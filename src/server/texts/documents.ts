@@ -28,6 +28,63 @@ export const documentTexts = {
   /** The common name of a generated (self-signed) seal certificate. */
   sealName: (organisation: string) => `${organisation} – elektronisches Siegel`,
 
+  /** The monthly Bordero for an insurer (issue 25 item 8, ADR 1232). */
+  bordero: {
+    title: (month: string) => `Bordero ${month}`,
+    subject: 'Monatliche Abrechnung der Beiträge und der Versicherungsteuer',
+    kind: 'Bordero (Beiträge, Erstattungen, Versicherungsteuer)',
+    labels: {
+      insurer: 'Versicherer',
+      month: 'Monat',
+      rate: 'Versicherungsteuer',
+      contracts: 'Verträge',
+      collected: 'Eingezogen',
+      refunded: 'Erstattet',
+      net: 'Netto',
+      tax: 'Versicherungsteuer',
+      premium: 'Beitrag ohne Steuer',
+    },
+    rate: (bp: number) => `${(bp / 100).toLocaleString('de-DE')} % (im Beitrag enthalten)`,
+    totalsHeading: 'Summen',
+    rowsHeading: 'Je Vertrag',
+    row: (n: string, c: string, r: string, net: string, tax: string, prem: string) =>
+      `${n}: eingezogen ${c}, erstattet ${r}, netto ${net}, Versicherungsteuer ${tax}, Beitrag ohne Steuer ${prem}`,
+    none: 'In diesem Monat gab es keine Zahlungen.',
+    taxNote:
+      'Eingezogen ist das tatsächlich eingegangene Geld (abzüglich Rücklastschriften), nach dem Tag der Buchung. Satz und Bemessung der Versicherungsteuer bestätigt die Steuerberatung des Betreibers.',
+  },
+
+  /** The yearly statement of premiums paid (issue 25 item 7, ADR 1231). */
+  premiumStatement: {
+    title: (year: number) => `Beitragsbescheinigung ${year}`,
+    subject: 'Bescheinigung der gezahlten Beiträge zur Mietkautionsbürgschaft',
+    kind: 'Mietkautionsbürgschaft (Kautionsversicherung)',
+    labels: {
+      contractNumber: parties.contractNumber,
+      policyholders: 'Versicherungsnehmer',
+      object: parties.object,
+      year: 'Kalenderjahr',
+      collected: 'Eingezogen',
+      returned: 'Zurückgegeben',
+      refunded: 'Erstattet',
+      paid: 'Gezahlte Beiträge',
+    },
+    intro: (year: number) =>
+      `Wir bescheinigen, dass für den oben genannten Vertrag im Kalenderjahr ${year} die folgenden Beiträge bei uns eingegangen sind. Maßgeblich ist der Tag, an dem das Geld bewegt wurde.`,
+    /** A subtracted amount ("− 5,51 €"). */
+    minus: (amount: string) => `− ${amount}`,
+    movementsHeading: 'Zahlungen im Einzelnen',
+    movement: {
+      collected: (on: string, amount: string) => `${on}: Beitrag eingezogen, ${amount}`,
+      returned: (on: string, amount: string) => `${on}: Lastschrift zurückgegeben, ${amount}`,
+      refund_paid: (on: string, amount: string) => `${on}: Erstattung überwiesen, ${amount}`,
+    },
+    none: 'In diesem Kalenderjahr sind keine Zahlungen eingegangen.',
+    taxNote:
+      'Die Beiträge enthalten die gesetzliche Versicherungsteuer. Ob und wie Sie die Beiträge steuerlich geltend machen können, klärt Ihre Steuerberatung; diese Bescheinigung ersetzt keine steuerliche Beratung.',
+    machineNote: 'Diese Bescheinigung wurde maschinell erstellt und ist ohne Unterschrift gültig.',
+  },
+
   certificate: {
     title: titles.certificate,
     subject: 'Mietkautionsbürgschaft',

@@ -133,9 +133,7 @@ export const mailTexts = {
     subject: (number: string) => `Bestätigung Ihres Widerrufs – Vertrag ${number}`,
     received: (at: string) =>
       `wir bestätigen den Eingang Ihres Widerrufs am ${at} (deutsche Zeit). Ihr Vertrag ist damit widerrufen; die Bürgschaft besteht nicht mehr.`,
-    refund: (amount: string) =>
-      `Bereits gezahlte Beiträge von ${amount} erstatten wir Ihnen innerhalb von 14 Tagen auf Ihr Konto. Weitere Beiträge buchen wir nicht ab.`,
-    nothingPaid: 'Bei uns sind noch keine Beiträge eingegangen; wir buchen auch keine mehr ab.',
+    // What happens to the money: src/domain/messages/withdrawalMoney.ts (also on the pages).
     landlordByLetter:
       'Ihren Vermieter informieren wir per Brief, dass die Bürgschaft widerrufen ist. Bitte klären Sie mit ihm, wie Sie die Mietkaution stattdessen leisten.',
     tellLandlord:

@@ -12,6 +12,7 @@ export const moneyMailTexts = {
         'wir buchen den nächsten Beitrag erstmals von Ihrem neuen Konto und mit Ihrem neuen Mandat ab.',
       catch_up: 'ein Beitrag konnte noch nicht eingezogen werden; wir buchen ihn jetzt nach.',
       amount: 'der nächste Beitrag weicht vom regelmäßigen Betrag ab.',
+      instalment: 'wir buchen die nächste Rate Ihrer vereinbarten Ratenzahlung ab.',
     },
     amount: (amount: string) => `Betrag: ${amount}`,
     dueOn: (on: string) => `Fälligkeitstag (Abbuchung): ${on}`,
@@ -51,6 +52,17 @@ export const moneyMailTexts = {
       'Haben Sie inzwischen gezahlt, ist diese Erinnerung erledigt. Ihre Zahlungen sehen Sie jederzeit auf Ihrer Vertragsseite.',
     contractPage: 'Zur Vertragsseite',
     attachment: 'girocode.png',
+  },
+  /** An instalment plan agreed (ADR 1228): the schedule is its pre-notification in advance. */
+  instalments: {
+    subject: (number: string) => `Ihre Ratenzahlung – Vertrag ${number}`,
+    intro: (amount: string, count: number) =>
+      `wir haben für den offenen Betrag von ${amount} eine Ratenzahlung in ${count} monatlichen Raten vereinbart. Wir buchen die Raten per SEPA-Lastschrift von Ihrem Konto ab:`,
+    part: (n: number, amount: string, on: string) => `${n}. Rate: ${amount} am ${on}`,
+    mandate: (reference: string, creditorId: string) =>
+      `Mandatsreferenz: ${reference}; Gläubiger-Identifikationsnummer: ${creditorId}.`,
+    notice:
+      'Vor jeder Abbuchung erhalten Sie zusätzlich eine Ankündigung. Bitte sorgen Sie für ausreichende Deckung Ihres Kontos. Solange die Raten eingehen, erhalten Sie für diesen Betrag keine Mahnungen.',
   },
 } as const;
 

@@ -18,6 +18,7 @@ export const staffApiErrors = {
   own_draft: 'Einen eigenen Entwurf kann nur eine andere Person freigeben (Vier-Augen-Prinzip).',
   not_draft: 'Dieser Vorgang ist nicht mehr offen.',
   not_reinstatable: 'Nur eine freigegebene Bürgschaft kann wiederhergestellt werden.',
+  nothing_owed: 'Bei diesem Vertrag ist nichts offen, das abgeschrieben werden könnte.',
   not_pending: 'Dieser Antrag ist nicht offen.',
   not_declined: 'Dieser Antrag ist nicht abgelehnt.',
   not_in_force:

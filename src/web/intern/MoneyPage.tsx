@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, formatDate } from '../../domain/messages/format';
 import { staffApi, StaffApiError } from './api';
 import type { Me } from './auth';
 import { mt } from './moneyTexts';
 import { t } from './texts';
+import { DunningDecisions } from './DunningDecisions';
+import { useStaffData } from './useStaffData';
 import './money.css';
 
 interface Batch {
@@ -35,22 +37,6 @@ export interface MoneyCounts {
   drafts: number;
   approved: number;
   unmatched: number;
-}
-
-function useStaffData<T>(path: string): [T | undefined, () => void] {
-  const [data, setData] = useState<T>();
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    let live = true;
-    staffApi<T>(path).then(
-      (d) => live && setData(d),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, n]);
-  return [data, useCallback(() => setN((x) => x + 1), [])];
 }
 
 const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
@@ -284,6 +270,8 @@ export function MoneyPage({ me }: { me: Me }) {
         </div>
       )}
 
+      <DunningDecisions onStatus={setStatus} onError={setError} />
+
       <Bordero onError={setError} />
     </>
   );
@@ -366,19 +354,33 @@ function Upload({ onDone }: { onDone(): void }) {
   );
 }
 
+/** The monthly Bordero per insurer (ADRs 1225, 1232), as CSV or PDF. */
 function Bordero({ onError }: { onError(message: string): void }) {
   const id = useId();
+  const [insurers] = useStaffData<{ items: Array<{ id: string; name: string }> }>(
+    '/money/insurers',
+  );
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const [insurer, setInsurer] = useState('');
+  const save = async (format: 'csv' | 'pdf') => {
+    const chosen = insurer || insurers?.items[0]?.id || '';
     try {
-      await saveFile(`/money/bordero/${encodeURIComponent(month)}.csv`, { method: 'GET' });
+      await saveFile(
+        `/money/bordero/${encodeURIComponent(month)}.${format}?insurer=${encodeURIComponent(chosen)}`,
+        { method: 'GET' },
+      );
     } catch (err) {
       onError(messageOf(err));
     }
   };
   return (
-    <form onSubmit={(e) => void submit(e)} className="intern-form">
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save('csv');
+      }}
+      className="intern-form"
+    >
       <h2>{mt.bordero.title}</h2>
       <label htmlFor={`${id}-month`}>{mt.bordero.label}</label>
       <input
@@ -387,7 +389,28 @@ function Bordero({ onError }: { onError(message: string): void }) {
         value={month}
         onChange={(e) => setMonth(e.target.value)}
       />
-      <button type="submit">{mt.bordero.submit}</button>
+      {insurers && insurers.items.length > 1 && (
+        <>
+          <label htmlFor={`${id}-insurer`}>{mt.bordero.insurer}</label>
+          <select
+            id={`${id}-insurer`}
+            value={insurer || insurers.items[0]!.id}
+            onChange={(e) => setInsurer(e.target.value)}
+          >
+            {insurers.items.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <div className="money-actions">
+        <button type="submit">{mt.bordero.submit}</button>
+        <button type="button" onClick={() => void save('pdf')}>
+          {mt.bordero.pdf}
+        </button>
+      </div>
     </form>
   );
 }

@@ -79,6 +79,8 @@ export const mt = {
     title: 'Bordero',
     label: 'Monat',
     submit: 'Bordero als CSV herunterladen',
+    pdf: 'Bordero als PDF herunterladen',
+    insurer: 'Versicherer',
   },
   empty: 'Keine Einträge.',
 } as const;

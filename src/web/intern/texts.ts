@@ -178,6 +178,11 @@ export const t = {
     review_reopened: 'zur Überprüfung geöffnet',
     reinstated: 'wiederhergestellt',
     partially_released: 'teilweise freigegeben',
+    instalments_agreed: 'Ratenzahlung vereinbart',
+    handed_over_to_collection: 'an Inkasso übergeben',
+    written_off: 'Forderung abgeschrieben',
+    payment_disputed: 'Abbuchung bestritten',
+    payment_dispute_closed: 'Bestreiten erledigt',
   } as Record<string, string>,
   actors: {
     tenant: 'Mieter',

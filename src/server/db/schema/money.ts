@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  jsonb,
   index,
   integer,
   pgTable,
@@ -10,9 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { idKey, ofApplication } from './columns';
+import { applicationKey, idKey, ofApplication } from './columns';
 import { ledgerKinds } from '../../../domain/money/ledger';
 import { payoutStates } from '../../../domain/money/payouts';
+import { dunningDecisions } from '../../../domain/money/decisions';
 
 /**
  * Money (src/server/money, issue 25): the premium ledger, SEPA mandates, debits, refunds, the
@@ -80,13 +82,20 @@ export const sepaDebits = pgTable(
     status: text('status', { enum: debitStates }).notNull(),
     batchId: uuid('batch_id'),
     returnReason: text('return_reason'),
+    /** The instalment this debit collects (its `period` is then the instalment's day). */
+    instalmentId: uuid('instalment_id'),
     /** The pre-notification e-mail went out (changed amounts; issue 25 item 3). */
     noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('sepa_debits_status_idx').on(t.status, t.dueOn),
-    uniqueIndex('sepa_debits_period_attempt_idx').on(t.applicationId, t.period, t.attempt),
+    uniqueIndex('sepa_debits_period_attempt_idx')
+      .on(t.applicationId, t.period, t.attempt)
+      .where(sql`${t.instalmentId} IS NULL`),
+    uniqueIndex('sepa_debits_instalment_attempt_idx')
+      .on(t.instalmentId, t.attempt)
+      .where(sql`${t.instalmentId} IS NOT NULL`),
     check('sepa_debits_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
@@ -234,6 +243,8 @@ export const moneyTasks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     doneBy: text('done_by'),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** How a dunning decision was taken (ADR 1229). */
+    decision: text('decision', { enum: dunningDecisions }),
   },
   (t) => [index('money_tasks_open_idx').on(t.doneAt)],
 );
@@ -255,7 +266,96 @@ export const dunningNotices = pgTable(
   ],
 );
 
+/**
+ * An instalment plan over an amount the tenant owes (ADR 1228): agreed by staff as the dunning
+ * decision or chosen by the tenant on the contract page. Its parts are collected by the daily
+ * run on the mandate named here; the periods it covers are no longer debited on their own.
+ */
+export const instalmentPlans = pgTable(
+  'instalment_plans',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    /** 1, 2, ... per contract: names the plan in end-to-end ids ('P1'). */
+    seq: integer('seq').notNull(),
+    /** What is paid off; claims (issue 26) add their own purpose. */
+    purpose: text('purpose', { enum: ['premium_arrears'] }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    count: integer('count').notNull(),
+    mandateReference: text('mandate_reference').notNull(),
+    /** Premium periods whose open amounts the plan pays (the run debits them no more). */
+    coveredPeriods: jsonb('covered_periods').$type<string[]>().notNull(),
+    /** 'tenant' (self-service) or 'staff:<id>'. */
+    agreedBy: text('agreed_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('instalment_plans_seq_idx').on(t.applicationId, t.seq),
+    check('instalment_plans_total_check', sql`${t.totalCents} > 0 AND ${t.count} BETWEEN 1 AND 12`),
+  ],
+);
+
+export const instalments = pgTable(
+  'instalments',
+  {
+    id: idKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => instalmentPlans.id, { onDelete: 'cascade' }),
+    applicationId: ofApplication(),
+    n: integer('n').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('instalments_plan_n_idx').on(t.planId, t.n),
+    index('instalments_application_idx').on(t.applicationId),
+    check('instalments_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** An amount handed over to a collection agency (dunning decision, ADR 1229). */
+export const collectionHandovers = pgTable('collection_handovers', {
+  id: idKey(),
+  applicationId: ofApplication(),
+  amountCents: integer('amount_cents').notNull(),
+  handedOverBy: text('handed_over_by').notNull(),
+  handedOverAt: timestamp('handed_over_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The tenant disputes a debit (or the premium): dunning pauses while one is open (ADR 1230).
+ * Opened by the tenant on the contract page or by staff, closed by staff.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    /** 'tenant' or 'staff:<id>'. */
+    openedBy: text('opened_by').notNull(),
+    reason: text('reason').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    closedBy: text('closed_by'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closingNote: text('closing_note'),
+  },
+  (t) => [
+    index('payment_disputes_application_idx').on(t.applicationId),
+    check('payment_disputes_closed_check', sql`(${t.closedAt} IS NULL) = (${t.closedBy} IS NULL)`),
+  ],
+);
+
 export type SepaDebitRow = typeof sepaDebits.$inferSelect;
 export type PaymentBatchRow = typeof paymentBatches.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type ClaimPayoutRow = typeof claimPayouts.$inferSelect;
+
+/**
+ * Which insurer a contract belongs to (ADR 1232), where it is not the first configured one
+ * (`INSURERS`). Contracts without a row belong to the default insurer.
+ */
+export const contractInsurers = pgTable('contract_insurers', {
+  applicationId: applicationKey(),
+  insurerId: text('insurer_id').notNull(),
+});

@@ -7,6 +7,7 @@ import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
 import { Payments } from './Payments';
+import { Instalments } from './Instalments';
 import {
   contractNumberField,
   emailField,
@@ -160,6 +161,8 @@ function ContractView({
   const cancelling = view.status === 'cancellation_requested';
   // What ended the contract stays on screen after the sections are gone.
   const [flash, setFlash] = useState<string | undefined>();
+  // An instalment plan or an IBAN given with it changes the payments: they are loaded again.
+  const [moneyVersion, setMoneyVersion] = useState(0);
   const end = async (message: string) => {
     setFlash(message);
     await reload();
@@ -210,7 +213,15 @@ function ContractView({
         ) : null}
       </dl>
       {/* Loaded again when the status changes (a cancellation books the premium owed). */}
-      <Payments key={view.status} />
+      <Payments key={`${view.status}-${moneyVersion}`} />
+      <Instalments
+        key={`i-${view.status}`}
+        active={view.status !== 'withdrawn'}
+        changed={() => {
+          setMoneyVersion((v) => v + 1);
+          void reload();
+        }}
+      />
       <h2>{t.documents}</h2>
       <ul>
         {view.documents.map((d) => (
@@ -378,14 +389,14 @@ function WithdrawSection({ view, end }: { view: View; end: (message: string) => 
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
-    const r = await contractCall<{ receivedAtText: string }>(
+    const r = await contractCall<{ receivedAtText: string; money?: string[] }>(
       config.apiHost,
       'POST',
       '/api/contracts/me/withdrawal',
       {},
     );
     setBusy(false);
-    if (r.data) await end(t.withdrawn(r.data.receivedAtText));
+    if (r.data) await end([t.withdrawn(r.data.receivedAtText), ...(r.data.money ?? [])].join(' '));
   };
   return (
     <section aria-labelledby="h-withdraw">

@@ -7,6 +7,7 @@ import {
 import { formatIsoDate } from '../../../domain/messages/format';
 import { formatCents } from '../../text';
 import { useServices } from '../../app/services';
+import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
 
 /** What GET /api/contracts/me/payments answers (src/server/money/payments.ts). */
@@ -17,11 +18,13 @@ interface PaymentsView {
     amountCents: number;
     state: DebitState;
     returnReason?: string;
+    instalment?: { n: number; of: number };
   }>;
   feeCents: number;
   openCents: number;
   transfer?: { name: string; iban: string; amountCents: number; reference: string; qrSvg: string };
   refunds: Array<{ amountCents: number; dueOn: string; state: RefundState }>;
+  statementYears: number[];
 }
 
 const svgUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -65,7 +68,9 @@ export function Payments() {
                       {formatIsoDate(d.dueOn)}
                       <br />
                       <small>
-                        {t.columns.period} {formatIsoDate(d.period)}
+                        {d.instalment
+                          ? t.debitInstalment(d.instalment.n, d.instalment.of)
+                          : `${t.columns.period} ${formatIsoDate(d.period)}`}
                       </small>
                     </td>
                     <td>{formatCents(d.amountCents)}</td>
@@ -148,6 +153,23 @@ export function Payments() {
                 ))}
               </tbody>
             </table>
+          ) : null}
+          {view.statementYears.length > 0 ? (
+            <>
+              <h3>{t.statementsHeading}</h3>
+              <ul>
+                {view.statementYears.map((y) => (
+                  <li key={y}>
+                    <a
+                      href={buildUrl(config.apiHost, `/api/contracts/me/statements/${y}`)}
+                      download={`Beitragsbescheinigung-${y}.pdf`}
+                    >
+                      {t.statement(y)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : null}
         </>
       )}

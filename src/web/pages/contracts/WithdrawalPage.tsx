@@ -15,6 +15,8 @@ interface Answer {
   receivedAtText: string;
   next: 'confirm_by_email' | 'done';
   applied?: boolean;
+  /** When applied: what happens to the money (src/domain/messages/withdrawalMoney.ts). */
+  money?: string[];
 }
 
 /** What the page says after the server took the statement. */
@@ -34,7 +36,15 @@ function Done({ answer }: { answer: Answer }) {
               : t.notApplied(answer.receivedAtText)}
         </p>
       </Notice>
-      {declared ? <p>{t.declaredNext}</p> : answer.applied ? <p>{t.withdrawnNext}</p> : null}
+      {declared ? <p>{t.declaredNext}</p> : null}
+      {answer.applied ? (
+        <>
+          {(answer.money ?? []).map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+          <p>{t.withdrawnNext}</p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,300 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { formatCents, formatDate } from '../../domain/messages/format';
+import { staffApi, StaffApiError } from './api';
+import { dt } from './dunningTexts';
+import { t } from './texts';
+import { useStaffData } from './useStaffData';
+
+interface Decision {
+  id: string;
+  applicationId: string;
+  contractNumber: string;
+  owedCents: number;
+  since: string;
+  disputeOpen: boolean;
+}
+interface Dispute {
+  id: string;
+  contractNumber: string;
+  reason: string;
+  openedBy: 'tenant' | 'staff';
+  openedAt: string;
+}
+
+const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
+
+/**
+ * The dunning decision after the second reminder (ADR 1229) and the open disputes (ADR 1230) on
+ * the page "Zahlungsverkehr". Results go to the page's status region, refusals to its alert.
+ */
+export function DunningDecisions({
+  onStatus,
+  onError,
+}: {
+  onStatus(message: string): void;
+  onError(message: string): void;
+}) {
+  const [decisions, reload] = useStaffData<{ items: Decision[]; counts: number[] }>(
+    '/money/decisions',
+  );
+  const [disputes, reloadDisputes] = useStaffData<{ items: Dispute[] }>('/money/disputes');
+  const act = async (run: () => Promise<string>) => {
+    onStatus('');
+    onError('');
+    try {
+      onStatus(await run());
+    } catch (err) {
+      onError(messageOf(err));
+    }
+    reload();
+    reloadDisputes();
+  };
+  return (
+    <>
+      <h2>{dt.decisions.title}</h2>
+      <p>{dt.decisions.intro}</p>
+      {decisions && decisions.items.length === 0 && <p>{dt.empty}</p>}
+      {decisions && decisions.items.length > 0 && (
+        <div className="money-table" role="region" aria-label={dt.decisions.title} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{dt.decisions.cols.number}</th>
+                <th scope="col">{dt.decisions.cols.owed}</th>
+                <th scope="col">{dt.decisions.cols.since}</th>
+                <th scope="col">{dt.decisions.cols.action}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {decisions.items.map((d) => (
+                <DecisionRow key={d.id} d={d} counts={decisions.counts} act={act} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <a href="/api/staff/money/collection.csv" download>
+          {dt.decisions.csv}
+        </a>
+      </p>
+
+      <h2>{dt.disputes.title}</h2>
+      <p>{dt.disputes.intro}</p>
+      {disputes && disputes.items.length === 0 && <p>{dt.empty}</p>}
+      {disputes && disputes.items.length > 0 && (
+        <div className="money-table" role="region" aria-label={dt.disputes.title} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{dt.disputes.cols.number}</th>
+                <th scope="col">{dt.disputes.cols.reason}</th>
+                <th scope="col">{dt.disputes.cols.from}</th>
+                <th scope="col">{dt.disputes.cols.since}</th>
+                <th scope="col">{dt.disputes.cols.action}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {disputes.items.map((d) => (
+                <DisputeRow key={d.id} d={d} act={act} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <NewDispute act={act} />
+    </>
+  );
+}
+
+type Act = (run: () => Promise<string>) => Promise<void>;
+
+function DecisionRow({ d, counts, act }: { d: Decision; counts: number[]; act: Act }) {
+  const id = useId();
+  const [count, setCount] = useState('3');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const reasonInput = useRef<HTMLInputElement>(null);
+  const writeOff = () => {
+    if (!reason.trim()) {
+      setReasonError(true);
+      reasonInput.current?.focus();
+      return;
+    }
+    setReasonError(false);
+    void act(async () => {
+      await staffApi('/approvals', { kind: 'write_off', subject: d.applicationId, reason });
+      return dt.decisions.drafted(d.contractNumber);
+    });
+  };
+  return (
+    <tr data-decision={d.contractNumber}>
+      <td>
+        {d.contractNumber}
+        {d.disputeOpen && (
+          <>
+            <br />
+            <small>{dt.decisions.disputeOpen}</small>
+          </>
+        )}
+      </td>
+      <td className="money-amount">{formatCents(d.owedCents)}</td>
+      <td>{formatDate(new Date(d.since))}</td>
+      <td>
+        <div className="money-decision">
+          <div className="money-actions">
+            <label htmlFor={`${id}-count`}>{dt.decisions.count(d.contractNumber)}</label>
+            <select id={`${id}-count`} value={count} onChange={(e) => setCount(e.target.value)}>
+              {counts.map((n) => (
+                <option key={n} value={String(n)}>
+                  {dt.decisions.countOption(n)}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              onClick={() =>
+                void act(async () => {
+                  await staffApi(`/money/decisions/${d.id}/instalments`, { count });
+                  return dt.decisions.agreed(d.contractNumber, Number(count));
+                })
+              }
+            >
+              {dt.decisions.instalments}
+            </button>
+          </div>
+          <div className="money-actions">
+            <button
+              type="button"
+              onClick={() =>
+                void act(async () => {
+                  const r = await staffApi<{ amountCents: number }>(
+                    `/money/decisions/${d.id}/collection`,
+                    {},
+                  );
+                  return dt.decisions.handedOver(d.contractNumber, formatCents(r.amountCents));
+                })
+              }
+            >
+              {dt.decisions.collection}
+            </button>
+          </div>
+          <div className="money-actions">
+            <label htmlFor={`${id}-reason`}>{dt.decisions.reason(d.contractNumber)}</label>
+            {reasonError && (
+              <span className="field-error" id={`${id}-reason-error`}>
+                {dt.decisions.reasonRequired}
+              </span>
+            )}
+            <input
+              id={`${id}-reason`}
+              ref={reasonInput}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={reasonError || undefined}
+              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+            />
+            <button type="button" onClick={writeOff}>
+              {dt.decisions.writeOff}
+            </button>
+          </div>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function DisputeRow({ d, act }: { d: Dispute; act: Act }) {
+  const id = useId();
+  const [note, setNote] = useState('');
+  return (
+    <tr>
+      <td>{d.contractNumber}</td>
+      <td>{d.reason}</td>
+      <td>{dt.disputes.from[d.openedBy]}</td>
+      <td>{formatDate(new Date(d.openedAt))}</td>
+      <td>
+        <div className="money-actions">
+          <label htmlFor={`${id}-note`}>{dt.disputes.note(d.contractNumber)}</label>
+          <input id={`${id}-note`} value={note} onChange={(e) => setNote(e.target.value)} />
+          <button
+            type="button"
+            onClick={() =>
+              void act(async () => {
+                await staffApi(`/money/disputes/${d.id}/close`, { note });
+                return dt.disputes.closed;
+              })
+            }
+          >
+            {dt.disputes.close}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function NewDispute({ act }: { act: Act }) {
+  const id = useId();
+  const [number, setNumber] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ number?: string; reason?: string }>({});
+  const summary = useRef<HTMLDivElement>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = {
+      ...(number.trim() ? {} : { number: dt.disputes.numberRequired }),
+      ...(reason.trim() ? {} : { reason: dt.disputes.reasonRequired }),
+    };
+    setErrors(found);
+    if (found.number || found.reason) {
+      requestAnimationFrame(() => summary.current?.focus());
+      return;
+    }
+    void act(async () => {
+      await staffApi('/money/disputes', { contractNumber: number, reason });
+      setNumber('');
+      setReason('');
+      return dt.disputes.opened;
+    });
+  };
+  const field = (name: 'number' | 'reason') => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+  return (
+    <form onSubmit={submit} noValidate className="intern-form">
+      <h3>{dt.disputes.newTitle}</h3>
+      {(errors.number || errors.reason) && (
+        <div className="error-summary" role="alert" tabIndex={-1} ref={summary}>
+          <p>{t.errors.summary}</p>
+          <ul>
+            {(['number', 'reason'] as const).map((n) =>
+              errors[n] ? (
+                <li key={n}>
+                  <a href={`#${id}-${n}`}>{errors[n]}</a>
+                </li>
+              ) : null,
+            )}
+          </ul>
+        </div>
+      )}
+      <label htmlFor={`${id}-number`}>{dt.disputes.number}</label>
+      {errors.number && (
+        <p className="field-error" id={`${id}-number-error`}>
+          {errors.number}
+        </p>
+      )}
+      <input {...field('number')} value={number} onChange={(e) => setNumber(e.target.value)} />
+      <label htmlFor={`${id}-reason`}>{dt.disputes.reason}</label>
+      {errors.reason && (
+        <p className="field-error" id={`${id}-reason-error`}>
+          {errors.reason}
+        </p>
+      )}
+      <textarea {...field('reason')} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <button type="submit">{dt.disputes.submit}</button>
+    </form>
+  );
+}
