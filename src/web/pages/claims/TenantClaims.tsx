@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   claimAnswers,
   type ClaimAnswer,
@@ -12,7 +12,7 @@ import { formatIsoDate } from '../../../domain/messages/format';
 import { formatCents } from '../../text';
 import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
-import { ErrorSummary } from '../../forms/ErrorSummary';
+import { fieldId } from '../../forms/ids';
 import { RadioField } from '../../forms/ChoiceField';
 import { TextField } from '../../forms/TextField';
 import { contractCall } from '../contracts/api';
@@ -234,8 +234,7 @@ function AnswerForm({
       onSubmit={submit}
       aria-label={`${T.yourAnswer}: ${item.position}. ${claimTexts.kindLabels[item.kind]}`}
     >
-      <ErrorSummary
-        title={contractTexts.errors.summaryTitle}
+      <ItemErrors
         entries={Object.entries(errors).map(([k, v]) => ({
           path: `${at}.${k}`,
           label: labels[k] ?? k,
@@ -280,5 +279,45 @@ function AnswerForm({
       ) : null}
       <Submit label={T.send} />
     </form>
+  );
+}
+
+/**
+ * The error summary of one item's answer (GOV.UK pattern: takes focus, links to the fields). A
+ * paragraph, not the pages' h2 summary: the answer forms sit under the items' h4 headings, and
+ * several of them may show errors at once.
+ */
+function ItemErrors(props: {
+  entries: { path: string; label: string; message: string }[];
+  attempt: number;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (props.entries.length > 0) ref.current?.focus();
+    // Focus on a new attempt only, as the pages' summary does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.attempt]);
+  if (props.entries.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" tabIndex={-1} ref={ref}>
+      <p>
+        <strong>{contractTexts.errors.summaryTitle}</strong>
+      </p>
+      <ul>
+        {props.entries.map((e) => (
+          <li key={e.path}>
+            <a
+              href={`#${fieldId(e.path)}`}
+              onClick={(ev) => {
+                ev.preventDefault();
+                document.getElementById(fieldId(e.path))?.focus();
+              }}
+            >
+              {e.label}: {e.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
