@@ -128,6 +128,26 @@ CREATE TABLE "claims" (
 	CONSTRAINT "claims_total_check" CHECK ("claims"."total_claimed_cents" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "evidence_blobs" (
+	"key" text PRIMARY KEY NOT NULL,
+	"content_type" text NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "evidence_files" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"owner_kind" text NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"file_name" text NOT NULL,
+	"mime" text NOT NULL,
+	"size" integer NOT NULL,
+	"sha256" text NOT NULL,
+	"store" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "sepa_debits_period_attempt_idx";--> statement-breakpoint
 ALTER TABLE "contracts" ADD COLUMN "partially_released_on" date;--> statement-breakpoint
 ALTER TABLE "contracts" ADD COLUMN "retained_cents" integer;--> statement-breakpoint
@@ -155,6 +175,7 @@ CREATE UNIQUE INDEX "claim_items_claim_position_idx" ON "claim_items" USING btre
 CREATE INDEX "claim_items_state_idx" ON "claim_items" USING btree ("state");--> statement-breakpoint
 CREATE INDEX "claims_application_idx" ON "claims" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "claims_state_idx" ON "claims" USING btree ("state");--> statement-breakpoint
+CREATE INDEX "evidence_files_owner_idx" ON "evidence_files" USING btree ("owner_kind","owner_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sepa_debits_instalment_attempt_idx" ON "sepa_debits" USING btree ("instalment_id","attempt") WHERE "sepa_debits"."instalment_id" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "sepa_debits_period_attempt_idx" ON "sepa_debits" USING btree ("application_id","period","attempt") WHERE "sepa_debits"."instalment_id" IS NULL;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_partial_release_check" CHECK (("contracts"."partially_released_on" IS NULL) = ("contracts"."retained_cents" IS NULL) AND ("contracts"."partially_released_on" IS NULL) = ("contracts"."guarantee_limit_cents" IS NULL) AND ("contracts"."partially_released_on" IS NULL) = ("contracts"."reduced_rate_per_payment_cents" IS NULL) AND ("contracts"."retained_cents" IS NULL OR "contracts"."retained_cents" > 0));
