@@ -174,3 +174,20 @@ export function claimActsDue(state: ClaimState, items: readonly ItemSnapshot[]):
   }
   return acts;
 }
+
+/**
+ * Does a claim in this state pause dunning (DECISIONS.md "Money", ADR 1280)? While the tenant
+ * answers and staff decide, what the tenant owes is not yet settled, so no reminder goes out.
+ * Once the guarantor has paid, the recourse is an ordinary owed amount and dunning runs again
+ * (unless the tenant disputes it, which `payment_disputes` pauses).
+ */
+export const claimPausesDunning = {
+  filed: true,
+  notified: true,
+  answered: true,
+  expired: true,
+  decided: true,
+  paid: false,
+  recovered: false,
+  closed: false,
+} as const satisfies Record<ClaimState, boolean>;

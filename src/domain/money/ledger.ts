@@ -82,7 +82,10 @@ export interface LedgerSummary {
   refundOpenCents: number;
   /** Credit not yet earmarked for a refund (e.g. collected before a settlement is booked). */
   creditCents: number;
-  /** Claim payouts the tenant owes back (recourse) and has not repaid yet. */
+  /**
+   * Claim payouts the tenant owes back (recourse) and has not repaid yet: never more than the
+   * open amount, so a payment settles the premiums first and then the recourse (ADR 1280).
+   */
   claimOpenCents: number;
 }
 
@@ -103,7 +106,10 @@ export function summaryOf(entries: readonly LedgerEntry[]): LedgerSummary {
     openCents: Math.max(0, balance),
     refundOpenCents: refundOpen,
     creditCents: Math.max(0, -balance - refundOpen),
-    claimOpenCents: Math.max(0, claimPaid - sum(entries, 'claim_repaid')),
+    claimOpenCents: Math.min(
+      Math.max(0, balance),
+      Math.max(0, claimPaid - sum(entries, 'claim_repaid')),
+    ),
   };
 }
 

@@ -14,7 +14,13 @@ import { approvePayout, draftPayoutBatch, markPayoutPaid, requestPayouts } from 
 import { factsOf } from '../processing/facts';
 import { formModelOf } from '../services/storedModel';
 import { claimReviewMailTexts as mt } from '../texts/claimReview';
-import { ClaimStateError, decideItem, loadClaim, type ClaimWithItems } from '../claims/store';
+import {
+  ClaimStateError,
+  closeItem,
+  decideItem,
+  loadClaim,
+  type ClaimWithItems,
+} from '../claims/store';
 import { staffActor } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
@@ -252,6 +258,14 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
               decidedBy: caller.id,
             },
           );
+          // A decision of 0 € pays nothing: the item is closed at once, so the claim can reach
+          // 'paid' and dunning, paused while the claim is open, resumes (ADR 1280).
+          if (read.decidedCents === 0)
+            await closeItem(
+              tx,
+              { at: now, actor: staffActor(caller.displayName) },
+              { itemId: item.id },
+            );
           // Decided items are paid at once; above the limit a second person approves first.
           await requestPayouts(
             tx,

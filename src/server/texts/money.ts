@@ -58,6 +58,8 @@ export const moneyMailTexts = {
     subject: (number: string) => `Ihre Ratenzahlung – Vertrag ${number}`,
     intro: (amount: string, count: number) =>
       `wir haben für den offenen Betrag von ${amount} eine Ratenzahlung in ${count} monatlichen Raten vereinbart. Wir buchen die Raten per SEPA-Lastschrift von Ihrem Konto ab:`,
+    claimPart: (amount: string) =>
+      `Darin enthalten sind ${amount}, die wir als Bürge auf die Forderung Ihres Vermieters gezahlt haben und die Sie uns erstatten.`,
     part: (n: number, amount: string, on: string) => `${n}. Rate: ${amount} am ${on}`,
     mandate: (reference: string, creditorId: string) =>
       `Mandatsreferenz: ${reference}; Gläubiger-Identifikationsnummer: ${creditorId}.`,

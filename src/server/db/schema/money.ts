@@ -278,8 +278,8 @@ export const instalmentPlans = pgTable(
     applicationId: ofApplication(),
     /** 1, 2, ... per contract: names the plan in end-to-end ids ('P1'). */
     seq: integer('seq').notNull(),
-    /** What is paid off; claims (issue 26) add their own purpose. */
-    purpose: text('purpose', { enum: ['premium_arrears'] }).notNull(),
+    /** What is paid off: premiums, or (also) what the guarantor paid on a claim (ADR 1280). */
+    purpose: text('purpose', { enum: ['premium_arrears', 'claim_recourse'] }).notNull(),
     totalCents: integer('total_cents').notNull(),
     count: integer('count').notNull(),
     mandateReference: text('mandate_reference').notNull(),
