@@ -2,6 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
 import { guaranteeInForce, type ContractStatus } from '../../../domain/contracts/status';
 import { formatEuro } from '../../text';
+import { formatCents, formatIsoDate } from '../../../domain/messages/format';
+import { partialReleaseTexts as pt } from '../../../domain/messages/partialRelease';
+import { PartialReleaseSection } from './PartialRelease';
 import { useLocation } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
@@ -17,6 +20,9 @@ interface Verification {
   contractNumber: string;
   deposit: number;
   objectAddress: string;
+  /** What the guarantee still covers, in cents (after claims and a partial release, ADR 1255). */
+  remainingCents?: number;
+  partialRelease?: { on: string; retainedCents: number };
 }
 
 /**
@@ -34,6 +40,8 @@ export default function VerifyPage() {
   const [message, setMessage] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
   const [released, setReleased] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [partialDone, setPartialDone] = useState(false);
   usePageTitle(t.title);
 
   useEffect(() => {
@@ -45,7 +53,7 @@ export default function VerifyPage() {
       if (r.data) setV(r.data);
       else setMissing(r.message ?? contractTexts.errors.unknownToken);
     });
-  }, [config.apiHost, token]);
+  }, [config.apiHost, token, reload]);
 
   const release = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -92,6 +100,17 @@ export default function VerifyPage() {
               <dt>{t.objectAddress}</dt>
               <dd>{v.objectAddress}</dd>
             </div>
+            {v.remainingCents !== undefined && !v.sandbox && guaranteeInForce(v.status) ? (
+              <div>
+                <dt>{pt.remaining}</dt>
+                <dd data-testid="remaining">
+                  {formatCents(v.remainingCents)}
+                  {v.partialRelease
+                    ? ` – ${pt.retainedSince(formatCents(v.partialRelease.retainedCents), formatIsoDate(v.partialRelease.on))}`
+                    : ''}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           {v.status === 'cancellation_requested' ? (
             <p data-testid="cancellation-pending">{t.cancellationPending}</p>
@@ -119,6 +138,15 @@ export default function VerifyPage() {
                 <Submit label={t.release} />
               </form>
             </section>
+          ) : null}
+          {guaranteeInForce(v.status) && (!v.partialRelease || partialDone) && !v.sandbox ? (
+            <PartialReleaseSection
+              token={token}
+              onDone={() => {
+                setPartialDone(true);
+                setReload((n) => n + 1);
+              }}
+            />
           ) : null}
         </>
       ) : null}
