@@ -53,8 +53,9 @@ async function buildServer() {
   // cost more of the start than our own code (CPU to the first /health 200 on PostgreSQL fell from
   // 1.6-1.9 s to 1.1-1.5 s). These stay in node_modules and load from there at run time: PGlite
   // finds its WebAssembly and data files beside itself, the PDF libraries read their font
-  // metrics from their folders (they run in the document thread only), pg-native is optional.
-  const external = /^(node:|@electric-sql\/pglite|pdfkit|fontkit|linebreak|qrcode|pg-native)/;
+  // metrics from their folders (they run in the document thread only), pg-native is optional,
+  // sharp loads its native libvips binding (@img/sharp-*) by platform at run time.
+  const external = /^(node:|@electric-sql\/pglite|pdfkit|fontkit|linebreak|qrcode|pg-native|sharp)/;
   const packagesStay = {
     name: 'packages-stay',
     setup(b) {

@@ -14,6 +14,7 @@ import type { OperatorDetails } from '../domain/legal/index';
 import type { SealIdentity } from './documents/seal';
 import { checkSealIdentity } from './documents/sealCheck';
 import { operatorPlaceholder, operatorVariables } from './documents/operator';
+import { evidenceConfigOf, evidenceEnv, type EvidenceConfig } from './evidence/config';
 
 /**
  * Every environment variable the server reads, in one place, typed and checked at start.
@@ -190,6 +191,7 @@ const envSchema = z.object({
   SEAL_P12_PATH: z.string().min(1).optional(),
   SEAL_P12_PASSWORD: z.string().default(''),
   DOCUMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ...evidenceEnv,
 });
 
 export interface Config {
@@ -284,6 +286,8 @@ export interface Config {
   sealIdentity: SealIdentity | undefined;
   /** Days an e-mailed document download link stays valid (DOCUMENT_LINK_DAYS). */
   documentLinkDays: number;
+  /** Evidence files of claims: limits, link minutes, the S3 store if any (ADR 1250). */
+  evidence: EvidenceConfig;
 }
 
 export class ConfigError extends Error {}
@@ -306,6 +310,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? loadSealIdentity(e.SEAL_P12_PATH, e.SEAL_P12_PASSWORD)
       : undefined,
     documentLinkDays: e.DOCUMENT_LINK_DAYS,
+    evidence: evidenceConfigOf(e, (variable, message) => {
+      throw new ConfigError(`Invalid configuration in the environment:\n  ${variable}: ${message}`);
+    }),
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),

@@ -16,6 +16,7 @@ import { registerHealth } from './http/health';
 import { registerPartnerAuth } from './http/partnerAuth';
 import { registerRateLimits } from './http/rateLimits';
 import { registerLegacyRoutes } from './legacy/routes';
+import { evidenceDeps, registerEvidenceRoutes } from './evidence/index';
 
 export interface RoutesDeps {
   config: Config;
@@ -60,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
     mailsPerAddress: config.contractMailsPerAddress,
     payments: (id) => paymentsOf(deps.db.orm, config, id),
   });
+  const evidence = evidenceDeps({ db: deps.db, clock: deps.clock, config });
   registerClaimRoutes(
     app,
     {
@@ -71,8 +73,12 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       publicUrl: () => config.publicUrl,
       jobs: deps.claims?.jobs,
       announcer: deps.claims?.announcer,
+      evidence,
     },
     { writeLimit: limits.write },
   );
+  await registerEvidenceRoutes(app, evidence, {
+    writeLimit: limits.write,
+  });
   registerOpenApi(app, services.tenancies.codecs.new.wire);
 }

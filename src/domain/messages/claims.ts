@@ -160,9 +160,12 @@ export const claimTexts = {
       'Solange die Abrechnung aussteht, sichert die Bürgschaft höchstens drei monatliche Vorauszahlungen.',
     description: 'Beschreibung des Schadens',
     handoverProtocol:
-      'Ein Übergabeprotokoll (Einzug und Auszug) liegt vor; ich reiche es auf Anforderung ein.',
-    evidenceLater:
-      'Belege (PDF, JPEG, PNG) können Sie derzeit nicht hochladen; wir fordern sie bei Bedarf an.',
+      'Ein Übergabeprotokoll (Einzug und Auszug) liegt vor; ich lade es unten als Beleg hoch.',
+    evidence: 'Belege (optional): Übergabeprotokoll, Rechnungen, Fotos',
+    evidenceUploaded: (n: number) =>
+      n === 1 ? 'Ein Beleg ist hochgeladen.' : `${n} Belege sind hochgeladen.`,
+    evidenceRetry: 'Bitte wählen Sie die Belege erneut aus und laden Sie sie hoch.',
+    uploadAgain: 'Belege hochladen',
     iban: 'IBAN für die Auszahlung',
     accountHolder: 'Kontoinhaberin oder Kontoinhaber',
     email: 'Ihre E-Mail-Adresse',
@@ -178,6 +181,11 @@ export const claimTexts = {
     notInForce: 'Für diese Bürgschaft kann keine Forderung mehr eingereicht werden.',
     nothingLeft: 'Von dieser Bürgschaft ist kein Betrag mehr verfügbar.',
     linkRequest: 'Link per E-Mail anfordern',
+    linkValid: 'Sie haben diese Seite über unseren Link geöffnet: Ein Freigabecode ist nicht nötig.',
+    kinds: 'Art der Forderung',
+    months: 'Monate mit Mietrückstand',
+    declarationLegend: 'Erklärung',
+    items: 'Forderungen',
     linkRequestHint:
       'Haben Sie schon eine Forderung eingereicht? Wir senden einen Link an die E-Mail-Adresse, die Sie dabei angegeben haben.',
     linkSent:
@@ -202,6 +210,13 @@ export const claimTexts = {
     reason: 'Begründung',
     reasonOptional: 'Begründung (optional)',
     counterAmount: 'Ihr Vorschlag in €',
+    evidence: 'Belege (optional), z. B. ein Foto',
+    landlordEvidence: 'Belege Ihres Vermieters',
+    linkMinutes: 'Die Links gelten 15 Minuten; laden Sie die Seite neu für neue Links.',
+    period: (period: string) => `Abrechnungszeitraum ${period}`,
+    prepayment: (amount: string) => `monatliche Vorauszahlung ${amount}`,
+    month: (month: string, amount: string) => `${month}: ${amount}`,
+    counterProposed: (amount: string) => `Ihr Vorschlag: ${amount}`,
     send: 'Antwort senden',
     sent: 'Ihre Antwort ist eingegangen.',
     answered: (label: string) => `Ihre Antwort: ${label}`,

@@ -12,6 +12,7 @@ import {
 
 import { contractPaths, contractSchemas } from '../contracts/openapi';
 import { claimPaths } from '../claims/openapi';
+import { evidencePaths } from '../evidence/openapi';
 import { registeredRoutes } from '../http/edge';
 import { withEdgeSchemas } from './openapiEdge';
 
@@ -571,6 +572,7 @@ function openApiDocument(wire: WireFormat): Schema {
       },
       ...contractPaths,
       ...claimPaths,
+      ...evidencePaths,
       '/api/tenancies/{cid}/certificate.pdf': pdf('Guarantee certificate (Bürgschaftsurkunde)'),
       '/api/tenancies/{cid}/reservation.pdf': pdf('Reservation confirmation (Sofortzusage)'),
       '/api/openapi.json': {

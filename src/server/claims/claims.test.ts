@@ -9,6 +9,15 @@ import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { contractEvents } from '../db/schema/index';
 import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { acceptedContract, mailTo } from '../contracts/testing/afterSale';
+import { jpegWithGps, pdfOf } from '../evidence/testing/fixtures';
+
+/** Sends files as a browser's multipart form does. */
+async function upload(base: string, path: string, name: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('files', new Blob([Buffer.from(bytes)]), name);
+  const r = await fetch(`${base}${path}`, { method: 'POST', body: form });
+  return { status: r.status, body: (await r.json()) as { files: { fileName: string }[] } };
+}
 
 const TENANT = 'max.mustermann@example.org';
 const LANDLORD = 'vermieterin@example.org';
@@ -144,6 +153,9 @@ describe.each(engines)('claims on %s', (engine) => {
       answerDueOn: '2026-03-16',
     });
     const claimId = filed.body.claimId as string;
+    // The handover protocol as evidence, through the upload grant the filing answered.
+    const protocol = await upload(s.url, filed.body.uploadUrl, 'Übergabeprotokoll.pdf', pdfOf());
+    expect(protocol.status).toBe(201);
 
     // The tenant is told at once; the landlord gets a confirmation with a link.
     const told = await mailTo(smtp, TENANT, `Ihr Vermieter macht eine Forderung geltend`);
@@ -187,6 +199,11 @@ describe.each(engines)('claims on %s', (engine) => {
     const view = await call(s.url, 'GET', '/api/contracts/me/claims', undefined, { headers });
     const claim = view.body.claims[0];
     expect(claim).toMatchObject({ reference: `${number}-F1`, daysLeft: 12, state: 'notified' });
+    // The tenant sees the landlord's evidence through a short-lived link.
+    expect(claim.files).toMatchObject([
+      { fileName: 'Übergabeprotokoll.pdf', mime: 'application/pdf' },
+    ]);
+    expect((await fetch(`${s.url}${claim.files[0].url}`)).status).toBe(200);
     const [rent, utility, damage] = claim.items as { id: string }[];
     const answer = (body: object) =>
       call(s.url, 'POST', `/api/contracts/me/claims/${claimId}/answers`, body, { headers });
@@ -209,11 +226,14 @@ describe.each(engines)('claims on %s', (engine) => {
     expect(
       (await answer({ itemId: rent!.id, answer: 'object', reason: 'doch nicht so' })).status,
     ).toBe(409);
-    await answer({
+    const objected = await answer({
       itemId: utility!.id,
       answer: 'object',
       reason: 'Die Abrechnung 2025 ergab ein Guthaben.',
     });
+    // An objection with a photo: the answer's upload grant takes it.
+    const photo = await upload(s.url, objected.body.uploadUrl, 'zaehler.jpg', await jpegWithGps());
+    expect(photo.status).toBe(201);
     const last = await answer({ itemId: damage!.id, answer: 'counter', counterAmount: '100,00' });
     expect(last.status).toBe(200);
     const after = last.body.claims[0];
@@ -229,6 +249,9 @@ describe.each(engines)('claims on %s', (engine) => {
       ['countered', null],
     ]);
     expect(after.items[2].answer).toMatchObject({ answer: 'counter', counterCents: 10_000 });
+    expect(after.items[1].answer.files).toMatchObject([
+      { fileName: 'zaehler.jpg', mime: 'image/jpeg' },
+    ]);
     expect(await events(s, id)).toEqual([
       'claim_filed:landlord',
       'claim_notify:system',

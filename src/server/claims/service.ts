@@ -35,6 +35,13 @@ import { checkReleaseCode, overMailLimit } from '../contracts/limits';
 import { claimMailKinds, type ClaimMailData, type ClaimMailKind } from './mails';
 import { landlordLinkDays, landlordLinkToken, readLandlordLink } from './landlordLink';
 import {
+  evidenceLink,
+  evidenceUploadLink,
+  listEvidence,
+  type EvidenceDeps,
+} from '../evidence/index';
+import type { EvidenceAudience, EvidenceOwner } from '../../domain/evidence/rules';
+import {
   ClaimStateError,
   claimsOfContract,
   decideItem,
@@ -63,6 +70,8 @@ export interface ClaimServiceDeps {
   announcer?: ClaimAnnouncer | undefined;
   /** Absent when processing does not run (the deadline jobs are then not scheduled). */
   jobs?: ClaimJobs | undefined;
+  /** Evidence files (src/server/evidence, ADR 1250): the claim's and the answers' uploads. */
+  evidence?: EvidenceDeps | undefined;
 }
 
 /** Field errors of a form: 400 with one entry per field. */
@@ -189,6 +198,8 @@ export class ClaimService {
       state: claim.claim.state,
       totalCents: claim.claim.totalClaimedCents,
       answerDueOn: claim.claim.answerDueOn,
+      // The landlord's evidence (handover protocol, invoices, photos) goes to the claim.
+      ...this.uploadTo({ kind: 'claim', id: claim.claim.id }, 'landlord'),
     };
   }
 
@@ -215,12 +226,44 @@ export class ClaimService {
     return { sent: true };
   }
 
+  // ---- evidence ----
+
+  /** A grant to upload files to `owner` (when the evidence module is there). */
+  private uploadTo(owner: EvidenceOwner, audience: EvidenceAudience) {
+    const ev = this.deps.evidence;
+    if (!ev) return {};
+    return { uploadUrl: evidenceUploadLink(ev, owner, audience).url };
+  }
+
+  /** An owner's files with short-lived links for one party. */
+  private async filesOf(owner: EvidenceOwner, audience: EvidenceAudience) {
+    const ev = this.deps.evidence;
+    if (!ev) return [];
+    return (await listEvidence(ev, owner)).map((f) => ({
+      id: f.id,
+      fileName: f.fileName,
+      mime: f.mime,
+      size: f.size,
+      url: evidenceLink(ev, f.id, audience).url,
+    }));
+  }
+
   // ---- the tenant ----
 
   /** The contract page's claims: items, answers, the countdown. */
   async tenantView(applicationId: string) {
     const now = this.deps.clock.now();
     const list = await claimsOfContract(this.deps.db.orm, applicationId);
+    const files = new Map<string, Awaited<ReturnType<ClaimService['filesOf']>>>();
+    for (const { claim, items } of list) {
+      files.set(claim.id, await this.filesOf({ kind: 'claim', id: claim.id }, 'tenant'));
+      for (const i of items)
+        if (i.answer)
+          files.set(
+            i.answer.id,
+            await this.filesOf({ kind: 'claim_answer', id: i.answer.id }, 'tenant'),
+          );
+    }
     return {
       claims: list.map(({ claim, items }) => ({
         id: claim.id,
@@ -230,6 +273,7 @@ export class ClaimService {
         answerDueOn: claim.answerDueOn,
         daysLeft: claim.notifiedAt ? (answerDaysLeft(claim.notifiedAt, now) ?? null) : null,
         totalCents: claim.totalClaimedCents,
+        files: files.get(claim.id) ?? [],
         items: items.map((i) => ({
           id: i.id,
           position: i.position,
@@ -243,6 +287,7 @@ export class ClaimService {
                 reason: i.answer.reason,
                 counterCents: i.answer.counterCents,
                 answeredAt: i.answer.answeredAt.toISOString(),
+                files: files.get(i.answer.id) ?? [],
               }
             : null,
           decidedCents: i.decidedCents,
@@ -272,6 +317,7 @@ export class ClaimService {
     if (read.errors) throw fieldErrors(read.errors, `items.${item.position - 1}.`);
     const a = read.answer;
     const ctx: ClaimChangeContext = { at: now, actor: 'tenant', announcer: this.deps.announcer };
+    let answerId = '';
     try {
       await this.deps.db.transaction(async (tx) => {
         await moveItem(tx, ctx, {
@@ -280,13 +326,17 @@ export class ClaimService {
           expectClaim: ['notified'],
           details: a.counterCents ? { counterCents: a.counterCents } : {},
         });
-        await tx.insert(claimAnswersTable).values({
-          itemId: item.id,
-          answer: a.answer,
-          reason: a.reason ?? null,
-          counterCents: a.counterCents ?? null,
-          answeredAt: now,
-        });
+        const [stored] = await tx
+          .insert(claimAnswersTable)
+          .values({
+            itemId: item.id,
+            answer: a.answer,
+            reason: a.reason ?? null,
+            counterCents: a.counterCents ?? null,
+            answeredAt: now,
+          })
+          .returning({ id: claimAnswersTable.id });
+        answerId = stored?.id ?? '';
         // Accepted: undisputed, decided at once at the amount claimed (claimpay pays it).
         if (a.answer === 'accept')
           await decideItem(
@@ -306,7 +356,13 @@ export class ClaimService {
         throw new ContractError(409, 'already_answered', t.alreadyAnswered);
       throw err;
     }
-    return this.tenantView(applicationId);
+    // The tenant's evidence for an objection or a proposal (a photo, a receipt) goes to the answer.
+    return {
+      ...(await this.tenantView(applicationId)),
+      ...(a.answer === 'accept'
+        ? {}
+        : this.uploadTo({ kind: 'claim_answer', id: answerId }, 'tenant')),
+    };
   }
 
   // ---- the deadline jobs ----

@@ -13,3 +13,4 @@ export * from './products';
 export * from './guaranteeRequests';
 export * from './money';
 export * from './claims';
+export * from './evidence';

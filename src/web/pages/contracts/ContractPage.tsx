@@ -7,6 +7,7 @@ import { useServices } from '../../app/services';
 import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
 import { Payments } from './Payments';
+import { TenantClaims } from '../claims/TenantClaims';
 import {
   contractNumberField,
   emailField,
@@ -209,6 +210,8 @@ function ContractView({
           </div>
         ) : null}
       </dl>
+      {/* Claims of the landlord and the tenant's answers (issue 26); nothing while there are none. */}
+      <TenantClaims />
       {/* Loaded again when the status changes (a cancellation books the premium owed). */}
       <Payments key={view.status} />
       <h2>{t.documents}</h2>

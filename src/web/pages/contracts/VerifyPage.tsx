@@ -9,6 +9,7 @@ import { useLocation } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
 import { Fields, Notice, Submit, usePageTitle } from './Form';
+import { ClaimSection } from '../claims/ClaimForm';
 
 const t = contractTexts.verify;
 
@@ -115,6 +116,8 @@ export default function VerifyPage() {
           {v.status === 'cancellation_requested' ? (
             <p data-testid="cancellation-pending">{t.cancellationPending}</p>
           ) : null}
+          {/* Claims (issue 26): the remaining amount, and the claim form while the guarantee stands. */}
+          <ClaimSection token={token} />
           {guaranteeInForce(v.status) ? (
             <section aria-labelledby="h-release">
               <h2 id="h-release">{t.releaseTitle}</h2>
