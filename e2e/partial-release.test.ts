@@ -19,7 +19,7 @@ describe('partial release on /pruefen', () => {
     const { verificationToken, landlordCode } = await acceptedContract(server);
     const { page } = await ui.open();
     await page.goto(`${server.url}/pruefen/${verificationToken}`);
-    await page.getByTestId('remaining').filter({ hasText: '1.500,00 €' }).waitFor();
+    await page.getByTestId('guarantee-remaining').filter({ hasText: '1.500,00 €' }).waitFor();
     const section = page.getByRole('region', { name: 'Bürgschaft teilweise freigeben' });
     await section.getByRole('button', { name: 'Bis auf diesen Betrag freigeben' }).click();
     await section
@@ -41,9 +41,10 @@ describe('partial release on /pruefen', () => {
       .getByText(/Die Bürgschaft ist teilweise freigegeben; sie sichert noch 450,00 €/)
       .waitFor();
     await page
-      .getByTestId('remaining')
+      .getByTestId('partial-release')
       .filter({ hasText: 'behalten für die Nebenkostenabrechnung: 450,00 €' })
       .waitFor();
+    await page.getByTestId('guarantee-remaining').filter({ hasText: '450,00 €' }).waitFor();
     await clean(page);
     await shoot(page, 'pruefen-teilfreigabe', 1200);
   });

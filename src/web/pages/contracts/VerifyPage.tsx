@@ -21,8 +21,6 @@ interface Verification {
   contractNumber: string;
   deposit: number;
   objectAddress: string;
-  /** What the guarantee still covers, in cents (after claims and a partial release, ADR 1255). */
-  remainingCents?: number;
   partialRelease?: { on: string; retainedCents: number };
 }
 
@@ -101,14 +99,14 @@ export default function VerifyPage() {
               <dt>{t.objectAddress}</dt>
               <dd>{v.objectAddress}</dd>
             </div>
-            {v.remainingCents !== undefined && !v.sandbox && guaranteeInForce(v.status) ? (
+            {v.partialRelease ? (
               <div>
-                <dt>{pt.remaining}</dt>
-                <dd data-testid="remaining">
-                  {formatCents(v.remainingCents)}
-                  {v.partialRelease
-                    ? ` – ${pt.retainedSince(formatCents(v.partialRelease.retainedCents), formatIsoDate(v.partialRelease.on))}`
-                    : ''}
+                <dt>{pt.partialTitle}</dt>
+                <dd data-testid="partial-release">
+                  {pt.retainedSince(
+                    formatCents(v.partialRelease.retainedCents),
+                    formatIsoDate(v.partialRelease.on),
+                  )}
                 </dd>
               </div>
             ) : null}
@@ -117,7 +115,8 @@ export default function VerifyPage() {
             <p data-testid="cancellation-pending">{t.cancellationPending}</p>
           ) : null}
           {/* Claims (issue 26): the remaining amount, and the claim form while the guarantee stands. */}
-          <ClaimSection token={token} />
+          {/* Loaded again after a partial release: the remaining amount changed (ADR 1255). */}
+          <ClaimSection key={reload} token={token} />
           {guaranteeInForce(v.status) ? (
             <section aria-labelledby="h-release">
               <h2 id="h-release">{t.releaseTitle}</h2>
