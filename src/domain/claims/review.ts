@@ -19,7 +19,7 @@ export const reviewErrorCodes = [
 ] as const;
 export type ReviewErrorCode = (typeof reviewErrorCodes)[number];
 
-export const REVIEW_REASON_MAX = 2000;
+const REVIEW_REASON_MAX = 2000;
 
 export type ReviewRead =
   | { decision: StaffDecision; decidedCents: number; reason: string; errors?: undefined }

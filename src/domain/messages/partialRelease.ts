@@ -3,7 +3,7 @@
 import type { PartialReleaseProblem } from '../contracts/partialRelease';
 
 export const partialReleaseTexts = {
-  remaining: 'Noch gesichert',
+  partialTitle: 'Teilfreigabe',
   retainedSince: (amount: string, date: string) =>
     `Am ${date} teilweise freigegeben; behalten für die Nebenkostenabrechnung: ${amount}.`,
   title: 'Bürgschaft teilweise freigeben',

@@ -88,7 +88,8 @@ export const contractSchemas: Record<string, Schema> = {
       objectAddress: { type: 'string' },
       remainingCents: {
         type: 'integer',
-        description: 'What the guarantee still covers, in cents (after claims and a partial release)',
+        description:
+          'What the guarantee still covers, in cents (after claims and a partial release)',
       },
       partialRelease: {
         type: 'object',

@@ -232,12 +232,3 @@ export async function markPayoutPaid(
   const now = deps.clock.now();
   await deps.db.transaction((tx) => payoutPaid(tx, p.id, staff.id, `staff:${staff.name}`, now));
 }
-
-/** Payouts waiting for approval, open, in a file or sent (the back office's list). */
-export async function unpaidPayouts(deps: MoneyDeps) {
-  return deps.db.orm
-    .select()
-    .from(claimPayouts)
-    .where(inArray(claimPayouts.status, ['awaiting_approval', 'open', 'in_batch', 'sent']))
-    .orderBy(asc(claimPayouts.requestedAt));
-}

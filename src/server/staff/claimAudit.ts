@@ -5,6 +5,7 @@ export const claimAuditActions = {
   'claims.item.decide': 'Forderungsposition entschieden',
   'claims.proposal': 'Einigungsvorschlag verschickt',
   'claims.payout.approve': 'Auszahlung freigegeben',
-  'claims.payout.approve_refused': 'Freigabe der eigenen Auszahlung verweigert (Vier-Augen-Prinzip)',
+  'claims.payout.approve_refused':
+    'Freigabe der eigenen Auszahlung verweigert (Vier-Augen-Prinzip)',
   'claims.payout.paid': 'Auszahlung als bezahlt markiert',
 } as const satisfies Record<`claims.${string}`, string>;

@@ -111,7 +111,7 @@ export function TenantClaims() {
           <h3 id={`h-claim-${c.id}`}>
             {claimTexts.landlord.claimNumber} {c.reference} – {claimTexts.claimStateLabels[c.state]}
           </h3>
-          {c.answerDueOn ? (
+          {c.answerDueOn && (c.state === 'notified' || c.state === 'expired') ? (
             <p className="countdown" data-testid="claim-countdown">
               <strong>
                 {c.daysLeft !== null
