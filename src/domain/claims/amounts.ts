@@ -4,7 +4,7 @@
 import type { ClaimItemState } from './states';
 
 /** Utility costs while the settlement is pending: at most this many monthly prepayments (ADR 1241). */
-export const utilityCapMonths = 3;
+const utilityCapMonths = 3;
 
 export const utilityCapCents = (monthlyPrepaymentCents: number): number =>
   utilityCapMonths * monthlyPrepaymentCents;
@@ -25,7 +25,7 @@ export interface ItemAmounts {
  * decided; before that the amount claimed (so two claims together never ask more than there is).
  * A closed item holds what was paid on it, if anything.
  */
-export function heldCents(i: ItemAmounts): number {
+function heldCents(i: ItemAmounts): number {
   switch (i.state) {
     case 'paid':
     case 'recovered':
@@ -41,10 +41,6 @@ export function heldCents(i: ItemAmounts): number {
       return i.claimedCents;
   }
 }
-
-/** Paid out on these items so far. */
-export const paidCents = (items: readonly ItemAmounts[]): number =>
-  items.reduce((s, i) => s + (i.paidCents ?? 0), 0);
 
 /** What is left of the guarantee for a new claim: its amount less everything claims hold. */
 export function remainingCents(guarantee: number, items: readonly ItemAmounts[]): number {

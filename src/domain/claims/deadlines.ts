@@ -2,7 +2,7 @@
 // reminders after 7 and 12 days. Calendar days in Europe/Berlin; the clock is passed in.
 import { addDays, berlinTime, todayInBerlin } from '../dates';
 
-export const claimDeadlines = {
+const claimDeadlines = {
   /** Days the tenant has to answer each item, counted from the day after the notification. */
   answerDays: 14,
   /** Reminders go out this many days after the notification. */

@@ -60,11 +60,8 @@ export const isClaimAnswer = (v: unknown): v is ClaimAnswer =>
 
 /** Items still waiting for the tenant's answer. */
 export const awaitsAnswer = (s: ClaimItemState) => s === 'open';
-/** Answered or expired, not yet decided: the back office's work (claimpay). */
-export const awaitsDecision = (s: ClaimItemState) =>
-  s === 'accepted' || s === 'objected' || s === 'countered' || s === 'expired';
 /** Decided, or further along. */
-export const isDecided = (s: ClaimItemState) =>
+const isDecided = (s: ClaimItemState) =>
   s === 'decided' || s === 'paid' || s === 'recovered' || s === 'closed';
 
 export const claimStates = [
@@ -131,10 +128,7 @@ export interface ItemSnapshot {
  * was) -> pay; everything repaid -> recover; everything closed -> close. The store applies these
  * one after another until none is due (claimActsDue).
  */
-export function claimActDue(
-  state: ClaimState,
-  items: readonly ItemSnapshot[],
-): ClaimAct | undefined {
+function claimActDue(state: ClaimState, items: readonly ItemSnapshot[]): ClaimAct | undefined {
   if (items.length === 0) return undefined;
   const all = (p: (i: ItemSnapshot) => boolean) => items.every(p);
   switch (state) {

@@ -7,7 +7,7 @@ import { parseEuroCents, utilityCapCents } from './amounts';
 import { isClaimItemKind, type ArrearsMonth, type FiledClaimItem } from './kinds';
 import { isClaimAnswer, type ClaimAnswer } from './states';
 
-export const claimLimits = {
+const claimLimits = {
   maxItems: 10,
   maxMonths: 24,
   /** One amount (a month, a damage, utility costs) at most; the guarantee caps the total anyway. */

@@ -181,7 +181,8 @@ export const claimTexts = {
     notInForce: 'Für diese Bürgschaft kann keine Forderung mehr eingereicht werden.',
     nothingLeft: 'Von dieser Bürgschaft ist kein Betrag mehr verfügbar.',
     linkRequest: 'Link per E-Mail anfordern',
-    linkValid: 'Sie haben diese Seite über unseren Link geöffnet: Ein Freigabecode ist nicht nötig.',
+    linkValid:
+      'Sie haben diese Seite über unseren Link geöffnet: Ein Freigabecode ist nicht nötig.',
     kinds: 'Art der Forderung',
     months: 'Monate mit Mietrückstand',
     declarationLegend: 'Erklärung',

@@ -9,6 +9,15 @@ import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { contractEvents } from '../db/schema/index';
 import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { acceptedContract, mailTo } from '../contracts/testing/afterSale';
+import {
+  ClaimStateError,
+  closeItem,
+  decideItem,
+  guaranteeLeft,
+  loadClaim,
+  markItemPaid,
+  markItemRecovered,
+} from './store';
 import { jpegWithGps, pdfOf } from '../evidence/testing/fixtures';
 
 /** Sends files as a browser's multipart form does. */
@@ -262,7 +271,67 @@ describe.each(engines)('claims on %s', (engine) => {
       'claim_answer:tenant',
     ]);
 
-    // The answered claim's deadline jobs find nothing to do.
+    // The back office's calls (claimpay builds on them): decisions never above the amount
+    // claimed; payouts, repayment and closing carry the claim to its end.
+    const staff = { at: clock.now(), actor: 'staff:Ada' as const };
+    const tx = <T>(fn: Parameters<typeof s.db.transaction<T>>[0]) => s.db.transaction(fn);
+    await expect(
+      tx((t) =>
+        decideItem(t, staff, {
+          itemId: damage!.id,
+          decision: 'granted',
+          decidedCents: 25_001,
+          reason: 'zu viel',
+          decidedBy: 'ada',
+        }),
+      ),
+    ).rejects.toEqual(new ClaimStateError('above_claimed'));
+    await tx((t) =>
+      decideItem(t, staff, {
+        itemId: utility!.id,
+        decision: 'rejected',
+        decidedCents: 0,
+        reason: 'Guthaben belegt',
+        decidedBy: 'ada',
+      }),
+    );
+    const lastDecision = await tx((t) =>
+      decideItem(t, staff, {
+        itemId: damage!.id,
+        decision: 'agreed_counter',
+        decidedCents: 10_000,
+        reason: 'Vorschlag der Mieterin angenommen',
+        decidedBy: 'ada',
+      }),
+    );
+    expect(lastDecision.claim.state).toBe('decided');
+    await tx((t) => closeItem(t, staff, { itemId: utility!.id }));
+    await tx((t) => markItemPaid(t, staff, { itemId: rent!.id, paymentRef: 'P-1' }));
+    const paid = await tx((t) => markItemPaid(t, staff, { itemId: damage!.id }));
+    expect(paid.claim.state).toBe('paid');
+    expect(await guaranteeLeft(s.db.orm, id)).toEqual({
+      guaranteeCents: 150_000,
+      paidCents: 70_000,
+      remainingCents: 80_000,
+    });
+    await expect(tx((t) => markItemPaid(t, staff, { itemId: damage!.id }))).rejects.toThrow(
+      ClaimStateError,
+    );
+    await tx((t) => markItemRecovered(t, staff, { itemId: rent!.id }));
+    const recovered = await tx((t) => markItemRecovered(t, staff, { itemId: damage!.id }));
+    expect(recovered.claim.state).toBe('recovered');
+    await tx((t) => closeItem(t, staff, { itemId: rent!.id }));
+    const closed = await tx((t) => closeItem(t, staff, { itemId: damage!.id }));
+    expect(closed.claim.state).toBe('closed');
+    expect((await loadClaim(s.db.orm, claimId))!.items.map((i) => i.paidCents)).toEqual([
+      60_000,
+      null,
+      10_000,
+    ]);
+    // A repayment does not restore the guarantee: what was paid stays paid out.
+    expect((await guaranteeLeft(s.db.orm, id)).remainingCents).toBe(80_000);
+
+    // The closed claim's deadline jobs find nothing to do.
     clock.set(new Date(new Date(testNow).getTime() + 15 * DAY));
     expect(await s.processing!.claims.runDeadline(claimId, 'answer_expiry')).toBe('nothing');
 
@@ -277,7 +346,7 @@ describe.each(engines)('claims on %s', (engine) => {
     const secondId = second.body.claimId as string;
     const over = await call(s.url, 'POST', path, {
       link,
-      items: [{ ...threeItems[2], amount: '400,01' }],
+      items: [{ ...threeItems[2], amount: '700,01' }],
       ...landlord,
     });
     expect(over.body.errors).toEqual([
@@ -285,7 +354,7 @@ describe.each(engines)('claims on %s', (engine) => {
         code: 'overRemaining',
         field: 'items',
         message:
-          'Die Forderungen übersteigen den verbleibenden Betrag der Bürgschaft von 400,00 €.',
+          'Die Forderungen übersteigen den verbleibenden Betrag der Bürgschaft von 700,00 €.',
       },
     ]);
 
