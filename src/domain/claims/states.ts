@@ -60,6 +60,9 @@ export const isClaimAnswer = (v: unknown): v is ClaimAnswer =>
 
 /** Items still waiting for the tenant's answer. */
 export const awaitsAnswer = (s: ClaimItemState) => s === 'open';
+/** Answered or expired, not yet decided: the back office's work (claimpay). */
+export const awaitsDecision = (s: ClaimItemState) =>
+  s === 'accepted' || s === 'objected' || s === 'countered' || s === 'expired';
 /** Decided, or further along. */
 const isDecided = (s: ClaimItemState) =>
   s === 'decided' || s === 'paid' || s === 'recovered' || s === 'closed';
