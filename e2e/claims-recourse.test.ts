@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { claimTexts } from '../src/domain/messages/claims';
 import { contractTexts } from '../src/domain/messages/contracts';
 import { instalmentTexts, paymentTexts } from '../src/domain/messages/payments';
 import { formatCents } from '../src/domain/messages/format';
@@ -8,7 +9,13 @@ import { addDays } from '../src/domain/dates';
 import { contracts } from '../src/server/db/schema/index';
 import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
 import { call } from '../src/server/testing/http';
-import { decideItem, insertClaim, loadClaim, moveItem } from '../src/server/claims/store';
+import {
+  decideItem,
+  insertClaim,
+  loadClaim,
+  moveClaim,
+  moveItem,
+} from '../src/server/claims/store';
 import { owedOf } from '../src/server/money/instalments';
 import { draftPayoutBatch, markPayoutPaid, requestPayouts } from '../src/server/money/payouts';
 import { approveBatch, downloadBatch, submitBatch } from '../src/server/money/batches';
@@ -65,6 +72,7 @@ async function contractWithPaidClaim(server: AppServer) {
       },
     );
     const itemId = filed.items[0]!.id;
+    await moveClaim(tx, { at: now, actor: 'system' }, { claimId: filed.claim.id, act: 'notify' });
     await moveItem(tx, { at: now, actor: 'tenant' }, { itemId, act: 'accept' });
     await decideItem(
       tx,
@@ -112,6 +120,7 @@ describe('recourse on the contract page', () => {
     await page.getByRole('heading', { name: paymentTexts.heading }).waitFor();
     await page.getByRole('heading', { name: instalmentTexts.heading }).waitFor();
     await page.getByText(instalmentTexts.intro(formatCents(owed))).waitFor();
+    await page.getByText(claimTexts.tenant.recourse(formatCents(40_000))).waitFor();
     await page.getByRole('img', { name: paymentTexts.qrAlt(formatCents(owed)) }).waitFor();
     await app.expectAccessible();
     await shoot(page, 'rueckgriff-offen', 2600);

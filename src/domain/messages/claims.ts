@@ -206,6 +206,8 @@ export const claimTexts = {
       'Wenn Sie nicht antworten, gilt das nicht als Anerkenntnis: Über nicht beantwortete Forderungen entscheiden wir mit Begründung.',
     firstDemand:
       'Die Bürgschaft ist auf erstes Anfordern zu zahlen. Zahlen wir eine Forderung, die Sie bestreiten, können Sie den Betrag weiterhin von Ihrem Vermieter zurückfordern.',
+    recourse: (amount: string) =>
+      `Wir haben Ihrem Vermieter ${amount} gezahlt. Diesen Betrag erstatten Sie uns: per Überweisung oder in 3, 6 oder 12 monatlichen Raten (unten unter „Zahlungen“ und „Ratenzahlung“).`,
     claimed: 'Gefordert',
     yourAnswer: 'Ihre Antwort',
     reason: 'Begründung',

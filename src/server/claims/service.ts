@@ -292,6 +292,7 @@ export class ClaimService {
             : null,
           decidedCents: i.decidedCents,
           decisionReason: i.decisionReason,
+          paidCents: i.paidCents,
         })),
       })),
     };

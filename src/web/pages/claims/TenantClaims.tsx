@@ -34,6 +34,8 @@ interface ItemView {
   kind: ClaimItemKind;
   state: ClaimItemState;
   claimedCents: number;
+  /** What the guarantor paid the landlord on this item (null: nothing yet). */
+  paidCents: number | null;
   details: {
     months?: { month: string; amountCents: number }[];
     period?: string;
@@ -122,6 +124,11 @@ export function TenantClaims() {
           ) : null}
           <p>{T.silence}</p>
           <p>{T.firstDemand}</p>
+          {paidOf(c) > 0 ? (
+            <p data-testid="claim-recourse">
+              <strong>{T.recourse(formatCents(paidOf(c)))}</strong>
+            </p>
+          ) : null}
           <Files files={c.files} label={T.landlordEvidence} />
           {c.items.map((i) => (
             <div key={i.id} className="claim-item" data-testid={`claim-item-${i.position}`}>
@@ -321,3 +328,6 @@ function ItemErrors(props: {
     </div>
   );
 }
+
+/** Paid to the landlord on this claim: what the tenant owes us back (ADR 1280). */
+const paidOf = (c: ClaimView) => c.items.reduce((sum, i) => sum + (i.paidCents ?? 0), 0);
