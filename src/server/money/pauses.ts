@@ -10,7 +10,7 @@ const pausingStates = claimStates.filter((s) => claimPausesDunning[s]);
  * Is a claim open on this contract (filed and not yet paid or closed)? Dunning pauses while one
  * is (DECISIONS.md "Money", ADR 1280).
  */
-export async function claimOpen(db: Orm | Tx, applicationId: string): Promise<boolean> {
+async function claimOpen(db: Orm | Tx, applicationId: string): Promise<boolean> {
   const open = await db
     .select({ id: claims.id })
     .from(claims)
