@@ -14,6 +14,16 @@ export const evidenceTypes = {
   'image/png': { extension: 'png', label: 'PNG', image: true },
 } as const satisfies Record<EvidenceMime, { extension: string; label: string; image: boolean }>;
 
+/**
+ * The `accept` of the file field: the types and their extensions. On iPhones it also makes the
+ * browser hand over a HEIC photo as JPEG, which we could not accept otherwise.
+ */
+export const evidenceAccept = [
+  ...evidenceMimes,
+  ...Object.values(evidenceTypes).map((t) => `.${t.extension}`),
+  '.jpeg',
+].join(',');
+
 export const isEvidenceMime = (mime: string | undefined): mime is EvidenceMime =>
   (evidenceMimes as readonly (string | undefined)[]).includes(mime);
 

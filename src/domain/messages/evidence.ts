@@ -6,8 +6,7 @@ import { evidenceTypes, type EvidenceErrorCode, type EvidenceLimits } from '../e
 const megabytes = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
 /** 10485760 -> '10 MB' (binary megabytes, as file managers show them). */
-export const formatMegabytes = (bytes: number): string =>
-  `${megabytes.format(bytes / (1024 * 1024))} MB`;
+const formatMegabytes = (bytes: number): string => `${megabytes.format(bytes / (1024 * 1024))} MB`;
 
 /** 'PDF, JPEG oder PNG'. */
 const typeList = (() => {

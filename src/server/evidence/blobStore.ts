@@ -1,3 +1,4 @@
+import type { Tx } from '../db/client';
 import type { blobStoreKinds } from '../db/schema/index';
 
 export type BlobStoreKind = (typeof blobStoreKinds)[number];
@@ -15,7 +16,13 @@ export interface Blob {
  */
 export interface BlobStore {
   readonly kind: BlobStoreKind;
-  put(key: string, blob: Blob): Promise<void>;
+  /**
+   * True when put() can join the database transaction that writes the file's row (the database
+   * store): row and bytes then commit together, and a refused or crashed upload leaves nothing.
+   * Other stores are written before that transaction and cleaned up when it does not commit.
+   */
+  readonly transactional: boolean;
+  put(key: string, blob: Blob, tx?: Tx): Promise<void>;
   /** undefined when there is no such key. */
   get(key: string): Promise<Blob | undefined>;
   /** Deleting a missing key is no error (deletion is retried after a crash). */

@@ -8,8 +8,9 @@ import type { BlobStore } from './blobStore';
 export function databaseBlobStore(db: Database, clock: Clock): BlobStore {
   return {
     kind: 'database',
-    async put(key, blob) {
-      await db.orm
+    transactional: true,
+    async put(key, blob, tx) {
+      await (tx ?? db.orm)
         .insert(evidenceBlobs)
         .values({ key, contentType: blob.contentType, content: blob.bytes, createdAt: clock.now() })
         .onConflictDoUpdate({

@@ -13,12 +13,12 @@ import {
   listEvidence,
   type EvidenceDeps,
 } from './index';
-import { jpegWithGps, pdfOf, pngWithText, windowsExecutable } from './testing/fixtures';
+import { blobOf, jpegWithGps, pdfOf, pngWithText, windowsExecutable } from './testing/fixtures';
 
 /** Sends files as a browser's multipart form does. */
 async function upload(base: string, path: string, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();
-  for (const f of files) form.append('files', new Blob([Buffer.from(f.bytes)]), f.name);
+  for (const f of files) form.append('files', blobOf(f.bytes), f.name);
   const r = await fetch(`${base}${path}`, { method: 'POST', body: form });
   return { status: r.status, body: (await r.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }

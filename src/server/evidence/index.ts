@@ -20,3 +20,4 @@ export {
 } from './service';
 export { registerEvidenceMultipart, readEvidenceUpload, type UploadReading } from './upload';
 export { registerEvidenceRoutes } from './routes';
+export { evidenceErrorStatus } from '../../domain/evidence/rules';

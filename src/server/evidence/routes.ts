@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { evidenceErrorStatus } from '../../domain/evidence/rules';
+import { z } from 'zod';
+import {
+  evidenceErrorCodes,
+  evidenceErrorStatus,
+  evidenceMimes,
+} from '../../domain/evidence/rules';
 import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
 import { apiError } from '../http/errors';
 import { evidenceApiTexts as texts } from '../texts/evidence';
@@ -13,6 +18,27 @@ const tokenParams = edgeObject({
 });
 const grantParams = edgeObject({
   grant: pathParam({ description: 'Signed, expiring upload grant (from evidenceUploadLink)' }),
+});
+
+/** The answers of the upload route, checked as sent (./openapi.ts documents the same). */
+const uploadAnswer = z.object({
+  files: z.array(
+    z.object({
+      id: z.uuid(),
+      fileName: z.string(),
+      mime: z.enum(evidenceMimes),
+      size: z.number().int(),
+    }),
+  ),
+});
+const refusalAnswer = z.object({
+  errors: z.array(
+    z.object({
+      code: z.enum(evidenceErrorCodes),
+      message: z.string(),
+      fileName: z.string().optional(),
+    }),
+  ),
 });
 
 /**
@@ -38,6 +64,11 @@ export async function registerEvidenceRoutes(
       return reply.code(410).send(apiError(410, 'link_expired', texts.link_expired));
     const found = await readEvidence(deps, check.value.fileId);
     if (!found) return reply.code(410).send(apiError(410, 'gone', texts.gone));
+    // Which file went to whom (ids only): the trail behind a party's or staff's download.
+    req.log.info(
+      { evidenceFile: found.file.id, audience: check.value.audience },
+      'evidence served',
+    );
     return reply
       .header('content-type', found.file.mime)
       .header('content-disposition', attachmentHeader(found.file.fileName))
@@ -66,7 +97,9 @@ export async function registerEvidenceRoutes(
             if (upload.code === 'not_multipart')
               return reply.code(415).send(apiError(415, 'not_multipart', texts.not_multipart));
             const error = refusal(deps.settings, upload.code, upload.fileName);
-            return reply.code(evidenceErrorStatus[upload.code]).send({ errors: [error] });
+            return reply
+              .code(evidenceErrorStatus[upload.code])
+              .send(refusalAnswer.parse({ errors: [error] }));
           }
           if (!upload.files.length)
             return reply.code(400).send(apiError(400, 'no_files', texts.no_files));
@@ -74,15 +107,9 @@ export async function registerEvidenceRoutes(
           if (!result.ok)
             return reply
               .code(evidenceErrorStatus[result.error.code])
-              .send({ errors: [result.error] });
-          return reply.code(201).send({
-            files: result.files.map((f) => ({
-              id: f.id,
-              fileName: f.fileName,
-              mime: f.mime,
-              size: f.size,
-            })),
-          });
+              .send(refusalAnswer.parse({ errors: [result.error] }));
+          const { files } = result;
+          return reply.code(201).send(uploadAnswer.parse({ files }));
         },
       );
   });

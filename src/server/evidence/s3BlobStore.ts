@@ -27,6 +27,7 @@ export function s3BlobStore(settings: S3Settings): BlobStore & { client: S3Clien
   const Bucket = settings.bucket;
   return {
     kind: 's3',
+    transactional: false,
     client,
     async put(key, blob) {
       await client.send(

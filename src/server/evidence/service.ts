@@ -96,8 +96,9 @@ async function countOf(db: Database, owner: EvidenceOwner): Promise<number> {
 /**
  * Stores files for one owner (a claim, a tenant's answer), all or none (ADR 1250): the count
  * limit first (cheap), then every file inspected (type from the content, size, metadata removed),
- * then the bytes put into the store, then the rows written under a per-owner lock that checks
- * the count again, so two uploads at once cannot pass the limit together.
+ * then the rows written under a per-owner lock that checks the count again, so two uploads at once
+ * cannot pass the limit together. The database store writes the bytes in that transaction; S3 is
+ * written before it, and its objects are deleted again when the rows are not written.
  */
 export async function storeEvidenceFiles(
   deps: EvidenceDeps,
@@ -134,10 +135,11 @@ export async function storeEvidenceFiles(
   const store = deps.store;
   const put: string[] = [];
   try {
-    for (const f of accepted) {
-      await store.put(f.key, { contentType: f.mime, bytes: f.bytes });
-      put.push(f.key);
-    }
+    if (!store.transactional)
+      for (const f of accepted) {
+        await store.put(f.key, { contentType: f.mime, bytes: f.bytes });
+        put.push(f.key);
+      }
     const createdAt = deps.clock.now();
     const stored = await db.transaction(async (tx) => {
       await tx.execute(
@@ -148,7 +150,7 @@ export async function storeEvidenceFiles(
         .from(evidenceFiles)
         .where(and(eq(evidenceFiles.ownerKind, owner.kind), eq(evidenceFiles.ownerId, owner.id)));
       if (countRefusal(row?.n ?? 0, accepted.length, settings.limits)) return undefined;
-      const rows = accepted.map((f) => ({
+      const rows = accepted.map((f, position) => ({
         id: f.id,
         ownerKind: owner.kind,
         ownerId: owner.id,
@@ -159,7 +161,11 @@ export async function storeEvidenceFiles(
         store: store.kind,
         storageKey: f.key,
         createdAt,
+        position,
       }));
+      if (store.transactional)
+        for (const f of accepted)
+          await store.put(f.key, { contentType: f.mime, bytes: f.bytes }, tx);
       if (rows.length) await tx.insert(evidenceFiles).values(rows);
       return rows;
     });
@@ -211,7 +217,7 @@ export async function listEvidence(
     .select(fileColumns)
     .from(evidenceFiles)
     .where(and(eq(evidenceFiles.ownerKind, owner.kind), eq(evidenceFiles.ownerId, owner.id)))
-    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.id));
+    .orderBy(asc(evidenceFiles.createdAt), asc(evidenceFiles.position));
 }
 
 export interface EvidenceLink {

@@ -145,7 +145,8 @@ CREATE TABLE "evidence_files" (
 	"sha256" text NOT NULL,
 	"store" text NOT NULL,
 	"storage_key" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"created_at" timestamp with time zone NOT NULL,
+	"position" integer NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX "sepa_debits_period_attempt_idx";--> statement-breakpoint

@@ -34,6 +34,8 @@ export const evidenceFiles = pgTable(
     store: text('store', { enum: blobStoreKinds }).notNull(),
     storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Place in its upload (files of one upload share created_at): lists keep the sent order. */
+    position: integer('position').notNull(),
   },
   (t) => [index('evidence_files_owner_idx').on(t.ownerKind, t.ownerId, t.createdAt)],
 );

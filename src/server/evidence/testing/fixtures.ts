@@ -7,7 +7,7 @@ import sharp from 'sharp';
  */
 
 /** 'GPS 52°31'12" N 13°24'36" E' as EXIF rationals, as a phone camera writes them. */
-export const berlinGps = {
+const berlinGps = {
   GPSLatitudeRef: 'N',
   GPSLatitude: '52/1 31/1 12/1',
   GPSLongitudeRef: 'E',
@@ -75,4 +75,15 @@ export function windowsExecutable(): Buffer {
   exe.write('PE\0\0', 0x80, 'latin1');
   exe.writeUInt16LE(0x14c, 0x84);
   return exe;
+}
+
+/** Bytes as a browser's File part of a multipart form. */
+export const blobOf = (bytes: Uint8Array): Blob => new Blob([new Uint8Array(bytes)]);
+
+/** A 16x8 JPEG whose EXIF says "rotate 90° clockwise to show" (a phone held upright). */
+export async function portraitJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 16, height: 8, channels: 3, background: '#36a' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
 }
