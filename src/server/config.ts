@@ -144,6 +144,7 @@ const envSchema = z.object({
     .default(''),
   SEPA_LEAD_BUSINESS_DAYS: z.coerce.number().int().min(1).max(10).default(2),
   SEPA_PRENOTICE_DAYS: z.coerce.number().int().min(5).max(14).default(5),
+  CLAIM_PAYOUT_FOUR_EYES_CENTS: z.coerce.number().int().min(0).max(100_000_000).default(100_000),
   INSURANCE_TAX_BASIS_POINTS: z.coerce.number().int().min(0).max(10_000).default(1900),
   INSURERS: z
     .string()
@@ -246,6 +247,8 @@ export interface Config {
     prenoticeDays: number;
     /** Insurance tax in the gross premium, basis points (Bordero; the tax adviser confirms). */
     insuranceTaxBasisPoints: number;
+    /** A claim payout above this many cents needs a second person's approval (ADR 1256). */
+    claimPayoutFourEyesCents: number;
     /** The insurers (Bordero per insurer); the first is every contract's default (ADR 1232). */
     insurers: Insurer[];
   };
@@ -381,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leadBusinessDays: e.SEPA_LEAD_BUSINESS_DAYS,
       prenoticeDays: e.SEPA_PRENOTICE_DAYS,
       insuranceTaxBasisPoints: e.INSURANCE_TAX_BASIS_POINTS,
+      claimPayoutFourEyesCents: e.CLAIM_PAYOUT_FOUR_EYES_CENTS,
       insurers: e.INSURERS,
     },
     geocoderUrl: e.GEOCODER_URL,

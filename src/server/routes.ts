@@ -6,7 +6,8 @@ import type { Services } from './services/index';
 import type { Logger } from './log';
 import { registerApiRoutes } from './api/index';
 import { registerOpenApi } from './api/openapi';
-import { registerContractRoutes } from './contracts/index';
+import { registerContractRoutes, registerPartialReleaseRoutes } from './contracts/index';
+import { registerClaimRoutes } from './claims/routes';
 import { paymentsOf } from './money/payments';
 import { tenantMoney } from './money/selfService';
 import { premiumStatementPdfOf } from './money/statement';
@@ -49,7 +50,44 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
   registerHealth(app, deps.db, availabilityOf(deps.db, app.log as unknown as Logger));
   registerApiRoutes(app, { config, services, limits });
   registerLegacyRoutes(app, { config, services, limits });
-  registerContractRoutes(
+  const contractDeps = {
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log as unknown as Logger,
+    mailer: services.mailer,
+    serverSecret: config.serverSecret,
+    sepaCreditorId: config.sepaCreditorId,
+    publicUrl: () => config.publicUrl,
+    webhooks: services.webhooks,
+  };
+  registerPartialReleaseRoutes(app, contractDeps, { writeLimit: limits.write });
+  registerContractRoutes(app, contractDeps, {
+    writeLimit: limits.write,
+    requestsPerClient: config.contractRequestsPerClient,
+    mailsPerAddress: config.contractMailsPerAddress,
+    payments: (id) => paymentsOf(deps.db.orm, config, id),
+    statement: (id, year) =>
+      premiumStatementPdfOf(
+        deps.db.orm,
+        {
+          operator: config.operator,
+          sepaCreditorId: config.sepaCreditorId,
+          siteUrl: config.publicUrl,
+        },
+        id,
+        year,
+        deps.clock.now(),
+      ),
+    money: tenantMoney({
+      db: deps.db,
+      clock: deps.clock,
+      log: app.log as unknown as Logger,
+      mailer: services.mailer,
+      config,
+    }),
+  });
+  const evidence = evidenceDeps({ db: deps.db, clock: deps.clock, config });
+  registerClaimRoutes(
     app,
     {
       db: deps.db,
@@ -57,37 +95,14 @@ export async function registerRoutes(app: FastifyInstance, deps: RoutesDeps): Pr
       log: app.log as unknown as Logger,
       mailer: services.mailer,
       serverSecret: config.serverSecret,
-      sepaCreditorId: config.sepaCreditorId,
       publicUrl: () => config.publicUrl,
-      webhooks: services.webhooks,
+      jobs: deps.processing?.claims.jobs,
+      announcer: deps.processing?.claims.announcer,
+      evidence,
     },
-    {
-      writeLimit: limits.write,
-      requestsPerClient: config.contractRequestsPerClient,
-      mailsPerAddress: config.contractMailsPerAddress,
-      payments: (id) => paymentsOf(deps.db.orm, config, id),
-      statement: (id, year) =>
-        premiumStatementPdfOf(
-          deps.db.orm,
-          {
-            operator: config.operator,
-            sepaCreditorId: config.sepaCreditorId,
-            siteUrl: config.publicUrl,
-          },
-          id,
-          year,
-          deps.clock.now(),
-        ),
-      money: tenantMoney({
-        db: deps.db,
-        clock: deps.clock,
-        log: app.log as unknown as Logger,
-        mailer: services.mailer,
-        config,
-      }),
-    },
+    { writeLimit: limits.write },
   );
-  await registerEvidenceRoutes(app, evidenceDeps({ db: deps.db, clock: deps.clock, config }), {
+  await registerEvidenceRoutes(app, evidence, {
     writeLimit: limits.write,
   });
   registerOpenApi(app, services.tenancies.codecs.new.wire);

@@ -5,3 +5,4 @@ export * from './periods';
 export * from './mandate';
 export * from './postingDay';
 export * from './letters';
+export * from './partialRelease';

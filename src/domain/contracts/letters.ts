@@ -12,6 +12,8 @@ export const letterKinds = [
   'cancelled',
   'released',
   'reinstated',
+  /** All but a retained amount released (issue 26 item 5, ADR 1255). */
+  'partially_released',
 ] as const;
 
 export type LetterKind = (typeof letterKinds)[number];

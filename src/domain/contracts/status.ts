@@ -1,4 +1,5 @@
 // The state of an accepted contract (after the processing states of the application). Pure rules.
+import type { ClaimEventType } from '../claims/decisions';
 
 /**
  * `cancellation_requested`: the tenant has cancelled, but the guarantee is still in force until
@@ -39,12 +40,16 @@ export type ContractEventType =
   // Back office (issue 24): a declined application reopened for human review, a release undone.
   | 'review_reopened'
   | 'reinstated'
+  /** The landlord released all but a retained amount (issue 26 item 5, ADR 1255). */
+  | 'partially_released'
   // Money (issue 25, ADRs 1228-1230): the dunning decision and disputes of a debit.
   | 'instalments_agreed'
   | 'handed_over_to_collection'
   | 'written_off'
   | 'payment_disputed'
-  | 'payment_dispute_closed';
+  | 'payment_dispute_closed'
+  // Claims (issue 26): every transition of a claim and of its items.
+  | ClaimEventType;
 
 /** `staff:{name}`: a staff member's action in the back office (issue 24, ADR 1201). */
 export type ContractActor =

@@ -1,5 +1,10 @@
 import { addDays } from '../dates';
-import { premiumPeriods, type PremiumPlan } from '../contracts/premiums';
+import {
+  periodPremiumCents,
+  premiumPeriods,
+  regularRateCents,
+  type PremiumPlan,
+} from '../contracts/premiums';
 import { openByPeriod, type LedgerEntry } from './ledger';
 import { MAX_ATTEMPTS_SAME_MANDATE, returnActionOf } from './returns';
 import { addBusinessDays, onOrAfterBusinessDay } from './target2';
@@ -125,7 +130,11 @@ export function planCollection(input: CollectionInput): CollectionPlan {
   if (!input.endOn)
     for (const p of periods)
       if (!booked.has(p.from))
-        dues.push({ kind: 'premium_due', amountCents: plan.ratePerPaymentCents, period: p.from });
+        dues.push({
+          kind: 'premium_due',
+          amountCents: periodPremiumCents(plan, p),
+          period: p.from,
+        });
   const debits: NewDebit[] = [];
   if (!input.collect || input.mandate.stopped) return { dues, debits };
   const debitDay = new Map(periods.map((p) => [p.from, p.debitOn]));
@@ -152,7 +161,7 @@ export function planCollection(input: CollectionInput): CollectionPlan {
           ? 'catch_up'
           : period === firstPeriod
             ? 'first_period'
-            : cents !== plan.ratePerPaymentCents
+            : cents !== regularRateCents(plan, period)
               ? 'amount'
               : null;
     let dueOn = regularDay < earliest ? earliest : regularDay;

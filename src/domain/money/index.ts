@@ -7,6 +7,7 @@ export * from './bankFiles';
 export * from './epc';
 export * from './dunning';
 export * from './bordero';
+export * from './payouts';
 export * from './withdrawal';
 export * from './instalments';
 export * from './decisions';

@@ -17,6 +17,10 @@ export const ledgerKinds = [
   'refund_paid',
   'write_off',
   'correction',
+  /** A claim item the guarantor paid to the landlord: the tenant owes it (recourse, ADR 1257). */
+  'claim_payout',
+  /** The tenant repaid (part of) a claim payout, by transfer or an instalment. */
+  'claim_repaid',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -33,6 +37,8 @@ export const balanceEffect = {
   refund_paid: 1,
   write_off: -1,
   correction: 1,
+  claim_payout: 1,
+  claim_repaid: -1,
 } as const satisfies Record<LedgerKind, -1 | 0 | 1>;
 
 export interface LedgerEntry {
@@ -76,10 +82,16 @@ export interface LedgerSummary {
   refundOpenCents: number;
   /** Credit not yet earmarked for a refund (e.g. collected before a settlement is booked). */
   creditCents: number;
+  /**
+   * Claim payouts the tenant owes back (recourse) and has not repaid yet: never more than the
+   * open amount, so a payment settles the premiums first and then the recourse (ADR 1280).
+   */
+  claimOpenCents: number;
 }
 
 export function summaryOf(entries: readonly LedgerEntry[]): LedgerSummary {
   const balance = balanceOf(entries);
+  const claimPaid = sum(entries, 'claim_payout');
   const refundDue = sum(entries, 'refund_due');
   const refundPaid = sum(entries, 'refund_paid');
   const refundOpen = refundDue - refundPaid;
@@ -94,6 +106,10 @@ export function summaryOf(entries: readonly LedgerEntry[]): LedgerSummary {
     openCents: Math.max(0, balance),
     refundOpenCents: refundOpen,
     creditCents: Math.max(0, -balance - refundOpen),
+    claimOpenCents: Math.min(
+      Math.max(0, balance),
+      Math.max(0, claimPaid - sum(entries, 'claim_repaid')),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
-import { daysBetween, minIso } from '../contracts/calendar';
-import { premiumPeriods, proRataCents, type PremiumPlan } from '../contracts/premiums';
+import { periodPremiumCents, premiumPeriods, type PremiumPlan } from '../contracts/premiums';
+import { addDays } from '../dates';
 import { balanceOf, checkEntry, summaryOf, type LedgerEntry } from './ledger';
 
 /**
@@ -81,11 +81,27 @@ function result(entries: readonly LedgerEntry[], added: LedgerEntry[]): Settleme
 /** The premium owed per period for cover up to (excluding) `endOn`, the last pro rata. */
 export function owedByPeriod(plan: PremiumPlan, endOn: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const p of premiumPeriods(plan, endOn)) {
-    const covered = daysBetween(p.from, minIso(p.to, endOn));
-    out.set(p.from, proRataCents(plan.ratePerPaymentCents, covered, daysBetween(p.from, p.to)));
-  }
+  for (const p of premiumPeriods(plan, endOn)) out.set(p.from, periodPremiumCents(plan, p, endOn));
   return out;
+}
+
+/**
+ * A premium change while the contract runs (a partial release, ADR 1255): every period already
+ * charged is charged again at what the changed plan asks for it (the period around the change
+ * to the day); the credit that leaves comes back, at most what was collected. Periods not yet
+ * charged are left to the collection run, which charges them at the new rate.
+ */
+export function settlePremiumChange(
+  entries: readonly LedgerEntry[],
+  plan: PremiumPlan,
+): SettlementResult {
+  const charged = entries.filter((e) => e.kind === 'premium_due' && e.period).map((e) => e.period!);
+  const last = charged.reduce((a, b) => (b > a ? b : a), plan.start);
+  const owed = new Map<string, number>();
+  for (const p of premiumPeriods(plan, addDays(last, 1)))
+    if (charged.includes(p.from)) owed.set(p.from, periodPremiumCents(plan, p));
+  const charges = chargesTo(entries, owed);
+  return result(entries, [...charges, ...refundEntry([...entries, ...charges])]);
 }
 
 /**

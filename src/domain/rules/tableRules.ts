@@ -10,14 +10,17 @@ import type { tableRulePaths } from './tablePaths';
 export const normalizeIban = (v: string): string =>
   electronicFormatIBAN(v) ?? v.replace(/\s+/g, '');
 
-const iban: Check = (v) => {
-  const e = normalizeIban(str(v));
+/** The IBAN rule on its own (also the landlord's IBAN of a claim, issue 26). */
+export function ibanProblem(v: string): 'maxLength' | 'invalid' | 'notAllowedCountry' | undefined {
+  const e = normalizeIban(v);
   if (e.length > 34) return 'maxLength';
   if (!isValidIBAN(e)) return 'invalid';
   return (limits.allowedIbanCountries as readonly string[]).includes(e.slice(0, 2))
     ? undefined
     : 'notAllowedCountry';
-};
+}
+
+const iban: Check = (v) => ibanProblem(str(v));
 
 const nationality: Check = (v) => (isCountryCode(str(v)) ? undefined : 'unknownCountry');
 

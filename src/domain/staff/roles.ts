@@ -42,6 +42,10 @@ export const staffPermissions = {
   'money.work': ['staff', 'supervisor', 'admin'],
   /** Approve another person's bank file; mark a refund paid without a statement. */
   'money.approve': ['supervisor', 'admin'],
+  /** Claims (issue 26): the review queue and a claim with both sides' answers (audited). */
+  'claims.read': ['staff', 'supervisor', 'admin'],
+  /** Decide a claim item with a reason, send a settlement proposal (ADR 1257). */
+  'claims.decide': ['staff', 'supervisor', 'admin'],
   /** Invite staff, change roles, disable, revoke sessions. */
   'staff.manage': ['admin'],
   /** Partners, API keys, webhooks. */

@@ -16,6 +16,7 @@ import type { ContractContext } from './context';
 import { landlordReleaseCode, normaliseReleaseCode, sha256 } from './credentials';
 import { recordContractEvent } from './events';
 import { checkReleaseCode } from './limits';
+import { guaranteeFigures } from './partialRelease';
 
 const verificationToken = /^[A-Za-z0-9_-]{22}$/;
 
@@ -46,6 +47,7 @@ export class Releases {
       contractNumber: l.contract.contractNumber,
       deposit: f.deposit,
       objectAddress: f.objectAddress,
+      ...(await guaranteeFigures(this.c.deps.db.orm, l.contract)),
     };
   }
 

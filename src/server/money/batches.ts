@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { addBusinessDays, todayInBerlin } from '../../domain/index';
-import { paymentBatches, refunds, sepaDebits, type PaymentBatchRow } from '../db/schema/index';
+import {
+  claimPayouts,
+  paymentBatches,
+  refunds,
+  sepaDebits,
+  type PaymentBatchRow,
+} from '../db/schema/index';
 import { moneyApiTexts as t } from '../texts/money';
 import type { MoneyDeps } from './deps';
 
@@ -101,11 +107,16 @@ export async function downloadBatch(deps: MoneyDeps, batchId: string, staffId: s
         .update(sepaDebits)
         .set({ status: 'presented' })
         .where(and(eq(sepaDebits.batchId, b.id), eq(sepaDebits.status, 'in_batch')));
-    else
+    else if (b.kind === 'refund')
       await tx
         .update(refunds)
         .set({ status: 'sent' })
         .where(and(eq(refunds.batchId, b.id), eq(refunds.status, 'in_batch')));
+    else
+      await tx
+        .update(claimPayouts)
+        .set({ status: 'sent' })
+        .where(and(eq(claimPayouts.batchId, b.id), eq(claimPayouts.status, 'in_batch')));
     return true;
   });
   if (!released) throw new MoneyError(409, 'already_released', t.alreadyReleased);
@@ -139,5 +150,9 @@ export async function discardBatch(deps: MoneyDeps, batchId: string, staffId: st
       .update(refunds)
       .set({ status: 'open', batchId: null })
       .where(eq(refunds.batchId, b.id));
+    await tx
+      .update(claimPayouts)
+      .set({ status: 'open', batchId: null })
+      .where(eq(claimPayouts.batchId, b.id));
   });
 }

@@ -32,6 +32,7 @@ import { DirectDebitWriter, type DebitBlock } from './painStream';
 import { endOf, planOf, settleAndBook } from './settle';
 import { salutationOf } from './people';
 import { draftRefundBatch } from './refunds';
+import { draftPayoutBatch, requestUndisputedPayouts } from './payouts';
 import { runDunning } from './dunning';
 
 export interface CollectionReport {
@@ -40,6 +41,8 @@ export interface CollectionReport {
   notices: number;
   batchId: string | undefined;
   refundBatchId: string | undefined;
+  /** Claim payouts left open (e.g. from a discarded file) go into a new file (ADR 1256). */
+  payoutBatchId: string | undefined;
   reminders: number;
   decisions: number;
 }
@@ -457,8 +460,18 @@ export async function runCollection(
   }
   const batchId = await draftDebitBatch(deps, today, now, chunk);
   const refundBatchId = await draftRefundBatch(deps, now);
+  await requestUndisputedPayouts(deps, now);
+  const payoutBatchId = await draftPayoutBatch(deps, now);
   const dunning = await runDunning(deps, now);
-  const report = { collected, duesBooked, notices, batchId, refundBatchId, ...dunning };
+  const report = {
+    collected,
+    duesBooked,
+    notices,
+    batchId,
+    refundBatchId,
+    payoutBatchId,
+    ...dunning,
+  };
   deps.log.info({ report }, 'collection run');
   return report;
 }

@@ -15,6 +15,7 @@ import {
   contracts,
   moneyTasks,
   paymentBatches,
+  claimPayouts,
   refunds,
   sepaDebits,
   sepaMandates,
@@ -24,6 +25,7 @@ import { formModelOf } from '../services/storedModel';
 import { MoneyError } from './batches';
 import type { MoneyDeps } from './deps';
 import { book, ledgerPeriodOf } from './ledger';
+import { payoutPaid } from './payouts';
 import { ibanNeededMail } from './mails';
 import { salutationOf } from './people';
 
@@ -168,9 +170,17 @@ async function matchesOf(tx: Tx, page: readonly BankItem[]) {
   const rest = ids.filter((id) => !isDebit.has(id));
   const found =
     rest.length > 0 ? await tx.select().from(refunds).where(inArray(refunds.endToEndId, rest)) : [];
+  const isRefund = new Set(found.map((r) => r.endToEndId));
+  const others = rest.filter((id) => !isRefund.has(id));
+  // Payouts to landlords on claims (issue 26, ADR 1256) are the third kind of our transfers.
+  const payouts =
+    others.length > 0
+      ? await tx.select().from(claimPayouts).where(inArray(claimPayouts.endToEndId, others))
+      : [];
   return {
     debits: new Map(debits.map((d) => [d.endToEndId, d])),
     refunds: new Map(found.map((r) => [r.endToEndId, r])),
+    payouts: new Map(payouts.map((p) => [p.endToEndId, p])),
     /** End-to-end ids an entry of this file has already acted on. */
     seen: new Set<string>(),
   };
@@ -245,10 +255,13 @@ export async function importBankFile(
       const rows = page.map((item) => {
         const debit = item.endToEndId ? known.debits.get(item.endToEndId) : undefined;
         const refund = !debit && item.endToEndId ? known.refunds.get(item.endToEndId) : undefined;
+        const payout =
+          !debit && !refund && item.endToEndId ? known.payouts.get(item.endToEndId) : undefined;
         return {
           item,
           debit,
           refund,
+          payout,
           row: {
             id: randomUUID(),
             importId: imp.id,
@@ -259,12 +272,13 @@ export async function importBankFile(
             feeCents: item.feeCents,
             debitId: debit?.id ?? null,
             refundId: refund?.id ?? null,
-            status: debit || refund ? ('matched' as const) : ('unmatched' as const),
+            payoutId: payout?.id ?? null,
+            status: debit || refund || payout ? ('matched' as const) : ('unmatched' as const),
           },
         };
       });
       await tx.insert(bankImportItems).values(rows.map((r) => r.row));
-      for (const { item, row, refund } of rows) {
+      for (const { item, row, refund, payout } of rows) {
         // An entry changes its debit: a later entry of the same debit reads it again.
         const id = item.endToEndId;
         const debit =
@@ -284,8 +298,10 @@ export async function importBankFile(
           actions.push(await applyCredit(tx, debit, today, now));
         else if (refund && item.kind === 'debit')
           actions.push(await refundPaid(tx, refund.id, today, now));
-        else if (debit || refund) actions.push(`${item.kind}_not_applicable`);
-        if (debit || refund) matched++;
+        else if (payout && item.kind === 'debit')
+          actions.push(await payoutPaid(tx, payout.id, 'statement', 'system', now));
+        else if (debit || refund || payout) actions.push(`${item.kind}_not_applicable`);
+        if (debit || refund || payout) matched++;
       }
     }
     await tx.update(bankImports).set({ items: items.length }).where(eq(bankImports.id, imp.id));

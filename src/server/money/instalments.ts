@@ -129,6 +129,8 @@ export async function agreeInstalments(
   const covered = [...openByPeriod(owed.entries)]
     .filter(([period, cents]) => cents > 0 && !underway.has(period) && !already.includes(period))
     .map(([period]) => period);
+  // Recourse for a paid claim is part of what is owed (ADR 1280); the plan and its e-mail say so.
+  const claimCents = Math.min(owed.owedCents, summaryOf(owed.entries).claimOpenCents);
   const today = todayInBerlin(p.now);
   const schedule = instalmentSchedule({
     totalCents: owed.owedCents,
@@ -148,7 +150,7 @@ export async function agreeInstalments(
       .values({
         applicationId: p.applicationId,
         seq,
-        purpose: 'premium_arrears',
+        purpose: claimCents > 0 ? 'claim_recourse' : 'premium_arrears',
         totalCents: owed.owedCents,
         count: p.count,
         mandateReference: c.mandateReference,
@@ -171,7 +173,7 @@ export async function agreeInstalments(
         isNull(moneyTasks.doneAt),
       ),
     );
-  return { planId: plan.id, seq, totalCents: owed.owedCents, schedule, contract: c };
+  return { planId: plan.id, seq, totalCents: owed.owedCents, claimCents, schedule, contract: c };
 }
 
 /** The confirmation with the schedule, to the contract's address (after the commit). */
@@ -196,6 +198,7 @@ export async function sendPlanMail(
       salutation: salutationOf(model),
       contractNumber: plan.contract.contractNumber,
       totalCents: plan.totalCents,
+      claimCents: plan.claimCents,
       schedule: plan.schedule,
       mandateReference: plan.contract.mandateReference,
       creditorId: deps.config.sepaCreditorId,

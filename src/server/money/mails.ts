@@ -84,6 +84,8 @@ export function instalmentPlanMail(d: {
   salutation: Salutation;
   contractNumber: string;
   totalCents: number;
+  /** The part of the total the guarantor paid on a claim (recourse, ADR 1280). */
+  claimCents?: number | undefined;
   schedule: ReadonlyArray<{ n: number; amountCents: number; dueOn: string }>;
   mandateReference: string;
   creditorId: string;
@@ -92,6 +94,7 @@ export function instalmentPlanMail(d: {
   return render(r.subject(d.contractNumber), [
     { p: greeting(d.salutation) },
     { p: r.intro(formatCents(d.totalCents), d.schedule.length) },
+    ...(d.claimCents ? [{ p: r.claimPart(formatCents(d.claimCents)) }] : []),
     {
       list: d.schedule.map((s) => r.part(s.n, formatCents(s.amountCents), formatIsoDate(s.dueOn))),
     },

@@ -1,12 +1,22 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DunningPauseFacts } from '../../domain/index';
+import { claimPausesDunning, claimStates } from '../../domain/claims/states';
 import type { Orm, Tx } from '../db/client';
-import { paymentDisputes } from '../db/schema/index';
+import { claims, paymentDisputes } from '../db/schema/index';
 
-/** Is a claim open on this contract? Dunning pauses while one is (DECISIONS.md "Money"). */
-async function claimOpen(_db: Orm | Tx, _applicationId: string): Promise<boolean> {
-  // claims (issue 26) plug in here
-  return false;
+const pausingStates = claimStates.filter((s) => claimPausesDunning[s]);
+
+/**
+ * Is a claim open on this contract (filed and not yet paid or closed)? Dunning pauses while one
+ * is (DECISIONS.md "Money", ADR 1280).
+ */
+async function claimOpen(db: Orm | Tx, applicationId: string): Promise<boolean> {
+  const open = await db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.applicationId, applicationId), inArray(claims.state, pausingStates)))
+    .limit(1);
+  return open.length > 0;
 }
 
 export async function disputeOpen(db: Orm | Tx, applicationId: string): Promise<boolean> {

@@ -15,6 +15,11 @@ export function planOf(c: ContractRow): PremiumPlan {
     paymentsPerYear: c.paymentsPerYear as PremiumPlan['paymentsPerYear'],
     ratePerPaymentCents: c.ratePerPaymentCents,
     firstDebitOn: c.firstDebitOn,
+    // A partial release lowers the rate from its day on (ADR 1255).
+    reduction:
+      c.partiallyReleasedOn && c.reducedRatePerPaymentCents !== null
+        ? { from: c.partiallyReleasedOn, ratePerPaymentCents: c.reducedRatePerPaymentCents }
+        : undefined,
   };
 }
 

@@ -21,6 +21,9 @@ import { deliverWebhook } from '../webhooks/deliver';
 import { WebhookEvents } from '../webhooks/events';
 import { runCollection } from '../money/collection';
 import type { MoneyDeps } from '../money/deps';
+import { isClaimJobName } from '../../domain/claims/deadlines';
+import { ClaimService, type ClaimJobs } from '../claims/service';
+import type { ClaimAnnouncer } from '../claims/store';
 
 export { processingRoutes } from './routes';
 export { createDocumentSupply } from './supply';
@@ -77,6 +80,12 @@ export interface Processing {
   readonly webhooks: WebhookEvents;
   /** What the money services (src/server/money) run on; the collection job uses it. */
   readonly money: MoneyDeps;
+  /** Claims (issue 26): their deadline jobs and partner webhooks; runDeadline runs a job now. */
+  readonly claims: {
+    jobs: ClaimJobs;
+    announcer: ClaimAnnouncer;
+    runDeadline: ClaimService['runDeadline'];
+  };
 }
 
 export function createProcessing(deps: ProcessingDeps): Processing {
@@ -129,6 +138,24 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     webhooks,
   };
   const money: MoneyDeps = { db, clock, log, mailer: deps.mailer, config };
+  const claimParts = {
+    jobs: {
+      schedule: (tx, claimId, job, at) =>
+        queue.send(queues.claimDeadline, { claimId, job }, tx, { startAfter: at }),
+    } satisfies ClaimJobs,
+    announcer: {
+      claimChanged: (tx, event) => webhooks.enqueueClaim(tx, event),
+    } satisfies ClaimAnnouncer,
+  };
+  const claimService = new ClaimService({
+    db,
+    clock,
+    log,
+    mailer: deps.mailer,
+    serverSecret: config.serverSecret,
+    publicUrl: () => config.publicUrl,
+    ...claimParts,
+  });
   // PGlite allows one process per data directory: the decide CLI checks this file.
   const pidFile = join(config.dataDir, 'processing.pid');
 
@@ -136,6 +163,7 @@ export function createProcessing(deps: ProcessingDeps): Processing {
     context: ctx,
     webhooks,
     money,
+    claims: { ...claimParts, runDeadline: (id, job) => claimService.runDeadline(id, job) },
     async enqueueDecision(tx, applicationId, cid) {
       if (!queue.started) throw new Error('processing is not started');
       if (cid) {
@@ -186,6 +214,11 @@ export function createProcessing(deps: ProcessingDeps): Processing {
           ),
         [queues.collection]: async () => {
           await runCollection(money, clock.now());
+        },
+        // A deadline job runs at its time; one that finds its time not yet come (a clock set
+        // back) or the claim moved on does nothing (ClaimService.runDeadline).
+        [queues.claimDeadline]: async (d) => {
+          if (isClaimJobName(d.job)) await claimService.runDeadline(d.claimId ?? '', d.job);
         },
         [queues.deletion]: async () => {
           const report = await runDeletion(db, settings, clock.now());

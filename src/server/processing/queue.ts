@@ -19,6 +19,8 @@ export const queues = {
   webhook: 'webhook',
   /** The daily SEPA collection run (issue 25, src/server/money). */
   collection: 'collection',
+  /** A claim's reminders and the end of its answer period, delayed to their time (issue 26). */
+  claimDeadline: 'claimDeadline',
 } as const;
 type QueueName = (typeof queues)[keyof typeof queues];
 
@@ -50,7 +52,13 @@ export interface JobQueue {
   /** Without handlers: the queue is usable for sending, but this process runs no jobs. */
   start(handlers?: Handlers): Promise<void>;
   stop(): Promise<void>;
-  send(queue: QueueName, data: Record<string, string>, tx?: Tx): Promise<void>;
+  /** `startAfter`: a delayed job, run at that time (a claim's deadlines). */
+  send(
+    queue: QueueName,
+    data: Record<string, string>,
+    tx?: Tx,
+    opts?: { startAfter?: Date },
+  ): Promise<void>;
   /**
    * A timed job (schedule.ts): one per slot of `slotSeconds` whichever instance sends it first
    * (pg-boss's singleton slot drops a second send in the slot). True when this call made it.
@@ -75,6 +83,7 @@ const jobsAtOnce: Record<QueueName, number> = {
   sweep: 1,
   webhook: 1,
   collection: 1,
+  claimDeadline: 1,
 };
 
 /** Runs `work` over `items`, at most `width` at a time, in their order; waits for all. */
@@ -177,6 +186,11 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       [queues.sweep]: { name: queues.sweep, retryLimit: 1, expireInSeconds: 600 },
       [queues.webhook]: webhookRetry,
       [queues.collection]: { name: queues.collection, retryLimit: 3, expireInSeconds: 600 },
+      [queues.claimDeadline]: {
+        name: queues.claimDeadline,
+        ...retry,
+        expireInSeconds: opts.jobTimeoutSeconds,
+      },
     };
     // One query for the queues there are; only missing ones are created (pg-boss's
     // create_queue costs a round trip and a function call each, at every start otherwise).
@@ -202,6 +216,7 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
           queues.sweep,
           queues.webhook,
           queues.collection,
+          queues.claimDeadline,
         ] as QueueName[])
       : [];
     for (const queue of served) {
@@ -284,11 +299,14 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
       while (inFlight > 0 && Date.now() < deadline) await sleep(20);
       started = false;
     },
-    async send(queue, data, tx) {
+    async send(queue, data, tx, opts) {
       const dbForCall = tx
         ? { executeSql: (text: string, values: unknown[]) => executeSqlIn(tx, text, values) }
         : undefined;
-      await boss.send(queue, data, dbForCall ? { db: dbForCall } : {});
+      await boss.send(queue, data, {
+        ...(dbForCall ? { db: dbForCall } : {}),
+        ...(opts?.startAfter ? { startAfter: opts.startAfter } : {}),
+      });
       if (!started) return;
       // A worker woken before the enqueuing transaction commits finds nothing and sleeps until its
       // next poll: wake it once the job is visible. Polls are the fallback (other instances,

@@ -27,6 +27,7 @@ describe.each(engines)('timed jobs on %s', (engine) => {
       [queues.deletion]: async () => void ran.push('deletion'),
       [queues.sweep]: async () => void ran.push('sweep'),
       [queues.collection]: async () => void ran.push('collection'),
+      [queues.claimDeadline]: none,
     });
   });
   afterAll(async () => {
@@ -85,7 +86,8 @@ describe.each(engines)('queue settings at a restart on %s', (engine) => {
       expect(await settingsOf(queues.mail)).toMatchObject({ expire: 90 });
       expect(await settingsOf(queues.webhook)).toMatchObject({ delay: 20 });
       const count = await db.executeSql('SELECT count(*)::int AS n FROM pgboss.queue', []);
-      expect(count.rows).toEqual([{ n: 6 }]); // decision, mail, deletion, sweep, webhook, collection
+      // decision, mail, deletion, sweep, webhook, collection, claimDeadline
+      expect(count.rows).toEqual([{ n: 7 }]);
     } finally {
       await db.close();
     }

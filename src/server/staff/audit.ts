@@ -3,6 +3,7 @@ import { staffAudit } from '../db/schema/index';
 import { recordContractEvent, type EventDetails } from '../contracts/events';
 import type { ContractEventType } from '../../domain/contracts/status';
 import { moneyAuditActions } from './moneyAudit';
+import { claimAuditActions } from './claimAudit';
 
 /**
  * What the audit trail records (ADR 1201): every staff read of personal data and every change.
@@ -43,6 +44,7 @@ export const auditActions = {
   'session.sign_out': 'Abgemeldet',
   forbidden: 'Nicht erlaubte Aktion versucht',
   ...moneyAuditActions,
+  ...claimAuditActions,
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof auditActions;

@@ -11,6 +11,7 @@ import { registerStaffPartnerRoutes } from './partnerRoutes';
 import { registerStaffPartnerAdminRoutes } from './partnerAdminRoutes';
 import { registerStaffRequestRoutes } from './requestRoutes';
 import { registerStaffMoneyRoutes } from './moneyRoutes';
+import { registerStaffClaimRoutes } from './claimRoutes';
 import { registerStaffMoneyDecisionRoutes } from './moneyDecisionRoutes';
 
 /**
@@ -31,6 +32,7 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffPartnerAdminRoutes(scope, deps);
     registerStaffRequestRoutes(scope, deps);
     registerStaffMoneyRoutes(scope, deps);
+    registerStaffClaimRoutes(scope, deps);
     registerStaffMoneyDecisionRoutes(scope, deps);
   });
 }

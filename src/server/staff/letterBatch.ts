@@ -59,6 +59,7 @@ const bodies: Record<LetterKind, Body> = {
   cancelled: plain('cancelled'),
   released: plain('released'),
   reinstated: plain('reinstated'),
+  partially_released: plain('partially_released'),
 };
 
 /**

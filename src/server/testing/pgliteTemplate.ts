@@ -32,6 +32,9 @@ function templateKey(migrated: boolean): string {
   if (migrated)
     for (const f of readdirSync(migrationsDir).sort())
       if (f.endsWith('.sql')) h.update(f).update(readFileSync(join(migrationsDir, f)));
+  // The journal too: a regenerated migration with the same SQL gets a new timestamp, and the
+  // migrator would run it again on a template made with the old one ("already exists").
+  if (migrated) h.update(readFileSync(join(migrationsDir, 'meta', '_journal.json')));
   h.update(migrated ? 'migrated' : 'bare');
   return h.digest('hex').slice(0, 16);
 }

@@ -58,6 +58,8 @@ export const moneyMailTexts = {
     subject: (number: string) => `Ihre Ratenzahlung – Vertrag ${number}`,
     intro: (amount: string, count: number) =>
       `wir haben für den offenen Betrag von ${amount} eine Ratenzahlung in ${count} monatlichen Raten vereinbart. Wir buchen die Raten per SEPA-Lastschrift von Ihrem Konto ab:`,
+    claimPart: (amount: string) =>
+      `Darin enthalten sind ${amount}, die wir als Bürge auf die Forderung Ihres Vermieters gezahlt haben und die Sie uns erstatten.`,
     part: (n: number, amount: string, on: string) => `${n}. Rate: ${amount} am ${on}`,
     mandate: (reference: string, creditorId: string) =>
       `Mandatsreferenz: ${reference}; Gläubiger-Identifikationsnummer: ${creditorId}.`,
@@ -79,4 +81,10 @@ export const moneyApiTexts = {
   tooLate: (on: string) =>
     `Der Fälligkeitstag ${on} ist zu nah; bitte verwerfen Sie die Datei, der nächste Lauf erstellt sie neu.`,
   staffRequired: 'Bitte melden Sie sich als Mitarbeiterin oder Mitarbeiter an.',
+  // Claim payouts (ADR 1256)
+  payoutNotFound: 'Diese Auszahlung gibt es nicht.',
+  payoutFourEyes:
+    'Eine Auszahlung über dem Freigabebetrag gibt eine andere Person frei als die, die sie veranlasst hat (Vier-Augen-Prinzip).',
+  payoutNotAwaiting: 'Diese Auszahlung wartet nicht auf eine Freigabe.',
+  payoutNotSent: 'Die Auszahlung ist noch nicht an die Bank gegeben.',
 } as const;

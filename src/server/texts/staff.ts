@@ -71,6 +71,8 @@ export const landlordLetterTexts = {
       'Die Bürgschaft wurde mit dem Freigabecode aus unserem Brief an Sie freigegeben; sie besteht nicht mehr. Haben Sie die Freigabe nicht erteilt, melden Sie sich bitte umgehend bei uns.',
     reinstated:
       'Die Freigabe der Bürgschaft wurde rückgängig gemacht; die Bürgschaft besteht wieder unverändert.',
+    partially_released:
+      'Die Bürgschaft wurde mit dem Freigabecode aus unserem Brief an Sie teilweise freigegeben: Sie sichert nur noch den Betrag, den Sie für die Nebenkostenabrechnung behalten haben; die Prüfseite zeigt ihn. Den Rest geben Sie später frei oder nehmen ihn in Anspruch. Haben Sie die Teilfreigabe nicht erteilt, melden Sie sich bitte umgehend bei uns.',
   } satisfies Record<LetterKind, string>,
   /** The release code letter (ADR 1119): the code, where and how to release, and keep it secret. */
   releaseCode: {

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { executeSqlIn, type Tx } from '../db/client';
+import type { ClaimAct } from '../../domain/claims/states';
 
 /** State changes a partner hears about. withdrawn/cancelled/released come from contract events. */
 export type WebhookEventType =
-  'submitted' | 'accepted' | 'declined' | 'pending' | 'withdrawn' | 'cancelled' | 'released';
+  | 'submitted'
+  | 'accepted'
+  | 'declined'
+  | 'pending'
+  | 'withdrawn'
+  | 'cancelled'
+  | 'released'
+  /** All but a retained amount released (issue 26 item 5, ADR 1255); the contract runs on. */
+  | 'partially_released';
 
 export const webhookEventTypes: readonly WebhookEventType[] = [
   'submitted',
@@ -14,7 +23,24 @@ export const webhookEventTypes: readonly WebhookEventType[] = [
   'withdrawn',
   'cancelled',
   'released',
+  'partially_released',
 ];
+
+/**
+ * Claim events (issue 26, ADR 1240): `claim.<event>` — filed, then the claim's acts (notified,
+ * answered, expired, decided, paid, recovered, closed are the states they lead to).
+ */
+export const claimWebhookEvents = {
+  filed: 'claim.filed',
+  notify: 'claim.notified',
+  answer: 'claim.answered',
+  expire: 'claim.expired',
+  decide: 'claim.decided',
+  pay: 'claim.paid',
+  recover: 'claim.recovered',
+  close: 'claim.closed',
+} as const satisfies Record<'filed' | ClaimAct, `claim.${string}`>;
+export type ClaimWebhookType = (typeof claimWebhookEvents)[keyof typeof claimWebhookEvents];
 
 /** What sends the delivery job (the pg-boss queue), in the caller's transaction. */
 export interface WebhookJobSender {
@@ -25,18 +51,21 @@ export interface WebhookJobSender {
 interface WebhookPayload {
   /** Event id: deliveries are at least once, drop an id seen before. */
   id: string;
-  type: `application.${WebhookEventType}`;
+  type: `application.${WebhookEventType}` | ClaimWebhookType;
   /** Unix seconds when the change happened. */
   created: number;
   /** true for applications made with a sandbox key. */
   sandbox: boolean;
   data: {
     applicationId: string;
-    state: WebhookEventType;
+    /** The application's state, or for a claim event the claim's. */
+    state: string;
     orderId: string | null;
     partnerCode: string;
     subPartnerCode: string | null;
     product: string | null;
+    /** Claim events: the claim and the state it reached (no amounts or names of the parties). */
+    claimId?: string;
   };
 }
 
@@ -57,6 +86,25 @@ export class WebhookEvents {
     applicationId: string,
     type: WebhookEventType,
   ): Promise<string | undefined> {
+    return this.record(tx, applicationId, `application.${type}`, type);
+  }
+
+  /** A claim's move (issue 26): `claim.<event>` with the claim's id and the state it reached. */
+  async enqueueClaim(
+    tx: Tx,
+    event: { applicationId: string; claimId: string; type: 'filed' | ClaimAct },
+  ): Promise<string | undefined> {
+    const type = claimWebhookEvents[event.type];
+    return this.record(tx, event.applicationId, type, type.slice('claim.'.length), event.claimId);
+  }
+
+  private async record(
+    tx: Tx,
+    applicationId: string,
+    type: WebhookPayload['type'],
+    state: string,
+    claimId?: string,
+  ): Promise<string | undefined> {
     const found = await executeSqlIn(
       tx,
       `SELECT s.partner_code, s.sandbox, s.product, a.order_id, a.sub_partner_code
@@ -72,12 +120,13 @@ export class WebhookEvents {
     const id = randomUUID();
     const payload: WebhookPayload = {
       id,
-      type: `application.${type}`,
+      type,
       created: Math.floor(now.getTime() / 1000),
       sandbox: row.sandbox === true,
       data: {
         applicationId,
-        state: type,
+        ...(claimId ? { claimId } : {}),
+        state,
         orderId: (row.order_id as string | null) ?? null,
         partnerCode: String(row.partner_code),
         subPartnerCode: (row.sub_partner_code as string | null) ?? null,
@@ -88,7 +137,14 @@ export class WebhookEvents {
       tx,
       `INSERT INTO webhook_events (id, partner_code, application_id, type, payload, created_at)
        VALUES ($1::uuid, $2, $3::uuid, $4, $5::jsonb, $6::timestamptz)`,
-      [id, row.partner_code, applicationId, type, JSON.stringify(payload), now.toISOString()],
+      [
+        id,
+        row.partner_code,
+        applicationId,
+        claimId ? type : state,
+        JSON.stringify(payload),
+        now.toISOString(),
+      ],
     );
     await this.jobs.sendWebhookJob(tx, id);
     return id;

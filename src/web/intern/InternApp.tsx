@@ -7,6 +7,8 @@ import { MembersPage } from './MembersPage';
 import { PartnersPage } from './PartnersPage';
 import { RequestsPage } from './RequestsPage';
 import { MoneyPage } from './MoneyPage';
+import { ClaimPage, ClaimsPage } from './ClaimsPage';
+import { ct } from './claimTexts';
 import { mt } from './moneyTexts';
 import { t } from './texts';
 import './intern.css';
@@ -15,6 +17,11 @@ import './intern.css';
 function page(path: string, me: Me, go: Go) {
   const caseMatch = /^\/intern\/vorgang\/([^/]+)$/.exec(path);
   if (caseMatch) return <CasePage key={caseMatch[1]} id={decodeURIComponent(caseMatch[1]!)} />;
+  const claimMatch = /^\/intern\/forderungen\/([^/]+)$/.exec(path);
+  if (claimMatch)
+    return (
+      <ClaimPage key={claimMatch[1]} id={decodeURIComponent(claimMatch[1]!)} me={me} go={go} />
+    );
   switch (path) {
     case '/intern/offen':
       return <QueuePage key="pending" queue="pending" go={go} />;
@@ -26,6 +33,8 @@ function page(path: string, me: Me, go: Go) {
       return <EndingsPage me={me} go={go} />;
     case '/intern/zahlungsverkehr':
       return <MoneyPage me={me} />;
+    case '/intern/forderungen':
+      return <ClaimsPage go={go} />;
     case '/intern/mitarbeiter':
       return me.role === 'admin' ? <MembersPage me={me} /> : <StartPage me={me} go={go} />;
     case '/intern/partner':
@@ -45,6 +54,7 @@ const navItems: [string, string][] = [
   ['/intern/beendet', t.nav.endings],
   ['/intern/anfragen', t.nav.requests],
   ['/intern/zahlungsverkehr', mt.nav],
+  ['/intern/forderungen', ct.nav],
 ];
 
 function InternApp() {

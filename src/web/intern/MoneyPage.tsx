@@ -10,7 +10,7 @@ import './money.css';
 
 interface Batch {
   id: string;
-  kind: 'debit' | 'refund';
+  kind: 'debit' | 'refund' | 'payout';
   status: 'draft' | 'approved' | 'released';
   messageId: string;
   count: number;

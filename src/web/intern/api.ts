@@ -6,6 +6,8 @@ export class StaffApiError extends Error {
     message: string,
     /** The field a refusal names, when it names one. */
     readonly field?: string,
+    /** Field errors of a form (the claims review answers them per field). */
+    readonly fields: { field: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -28,13 +30,16 @@ export async function staffApi<T>(
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : undefined;
   if (!res.ok) {
-    const e = (data as { errors?: { code: string; message: string; field?: string }[] } | undefined)
-      ?.errors?.[0];
+    const all =
+      (data as { errors?: { code: string; message: string; field?: string }[] } | undefined)
+        ?.errors ?? [];
+    const e = all[0];
     throw new StaffApiError(
       res.status,
       e?.code ?? 'unknown',
       e?.message ?? `HTTP ${res.status}`,
       e?.field,
+      all.flatMap((x) => (x.field ? [{ field: x.field, message: x.message }] : [])),
     );
   }
   return data as T;

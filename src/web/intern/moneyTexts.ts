@@ -13,7 +13,11 @@ export const mt = {
     title: 'Bankdateien',
     intro:
       'Der tägliche Lauf erstellt die Dateien. Eine Person legt sie zur Freigabe vor, eine andere gibt sie frei; danach kann die Datei genau einmal für das Bankportal heruntergeladen werden.',
-    kind: { debit: 'Lastschriften (pain.008)', refund: 'Erstattungen (pain.001)' },
+    kind: {
+      debit: 'Lastschriften (pain.008)',
+      refund: 'Erstattungen (pain.001)',
+      payout: 'Auszahlungen an Vermieter (pain.001)',
+    },
     status: {
       draft: 'Entwurf',
       submitted: 'Zur Freigabe vorgelegt',

@@ -8,6 +8,7 @@ import { t } from './texts';
 import type { Me } from './auth';
 import type { MoneyCounts } from './MoneyPage';
 import { mt } from './moneyTexts';
+import { ct } from './claimTexts';
 
 export type Go = (path: string) => void;
 
@@ -40,6 +41,11 @@ export function Link({ to, go, children }: { to: string; go: Go; children: React
   );
 }
 
+interface ClaimCounts {
+  itemsToDecide: number;
+  payoutsToApprove: number;
+}
+
 interface Counts {
   pending: number;
   declined: number;
@@ -53,6 +59,7 @@ interface Counts {
 export function StartPage({ me, go }: { me: Me; go: Go }) {
   const [c] = useLoad<Counts>('/overview');
   const [m] = useLoad<MoneyCounts>('/money/overview');
+  const [cl] = useLoad<ClaimCounts>('/claims/overview');
   const rows: [keyof Counts, string][] = [
     ['pending', '/intern/offen'],
     ['declined', '/intern/abgelehnt'],
@@ -78,6 +85,13 @@ export function StartPage({ me, go }: { me: Me; go: Go }) {
           <li key={k}>
             <Link to="/intern/zahlungsverkehr" go={go}>
               <strong data-count={`money-${k}`}>{m ? m[k] : '…'}</strong> {mt.counts[k]}
+            </Link>
+          </li>
+        ))}
+        {(['itemsToDecide', 'payoutsToApprove'] as const).map((k) => (
+          <li key={k}>
+            <Link to="/intern/forderungen" go={go}>
+              <strong data-count={`claims-${k}`}>{cl ? cl[k] : '…'}</strong> {ct.counts[k]}
             </Link>
           </li>
         ))}

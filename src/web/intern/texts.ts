@@ -99,6 +99,7 @@ export const t = {
       cancelled: 'Kündigung wirksam',
       released: 'Freigabe',
       reinstated: 'Wiederherstellung',
+      partially_released: 'Teilfreigabe',
     } satisfies Record<LetterKind, string>,
   },
   endings: {
@@ -199,6 +200,7 @@ export const t = {
     access_requested: 'Zugangslink angefordert',
     review_reopened: 'zur Überprüfung geöffnet',
     reinstated: 'wiederhergestellt',
+    partially_released: 'teilweise freigegeben',
     instalments_agreed: 'Ratenzahlung vereinbart',
     handed_over_to_collection: 'an Inkasso übergeben',
     written_off: 'Forderung abgeschrieben',

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -47,8 +49,24 @@ export const contracts = pgTable(
     outstandingCents: integer('outstanding_cents'),
     /** Deleted (with the application) after this day; set when the contract ends. */
     retainUntil: date('retain_until', { mode: 'string' }),
+    /**
+     * Partial release (issue 26 item 5, ADR 1255): the day from which the guarantee covers only
+     * `guarantee_limit_cents` (what claims held then plus `retained_cents`, the amount the landlord
+     * kept for the utility-cost settlement) and the premium is `reduced_rate_per_payment_cents`.
+     * All four are set together, once.
+     */
+    partiallyReleasedOn: date('partially_released_on', { mode: 'string' }),
+    retainedCents: integer('retained_cents'),
+    guaranteeLimitCents: integer('guarantee_limit_cents'),
+    reducedRatePerPaymentCents: integer('reduced_rate_per_payment_cents'),
   },
-  (t) => [index('contracts_retain_until_idx').on(t.retainUntil)],
+  (t) => [
+    index('contracts_retain_until_idx').on(t.retainUntil),
+    check(
+      'contracts_partial_release_check',
+      sql`(${t.partiallyReleasedOn} IS NULL) = (${t.retainedCents} IS NULL) AND (${t.partiallyReleasedOn} IS NULL) = (${t.guaranteeLimitCents} IS NULL) AND (${t.partiallyReleasedOn} IS NULL) = (${t.reducedRatePerPaymentCents} IS NULL) AND (${t.retainedCents} IS NULL OR ${t.retainedCents} > 0)`,
+    ),
+  ],
 );
 
 /**

@@ -12,5 +12,6 @@ export * from './contractRequests';
 export * from './products';
 export * from './guaranteeRequests';
 export * from './money';
+export * from './claims';
 export * from './evidence';
 export * from './staffSearch';

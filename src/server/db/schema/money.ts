@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { applicationKey, idKey, ofApplication } from './columns';
 import { ledgerKinds } from '../../../domain/money/ledger';
+import { payoutStates } from '../../../domain/money/payouts';
 import { dunningDecisions } from '../../../domain/money/decisions';
 
 /**
@@ -121,6 +122,47 @@ export const refunds = pgTable(
 );
 
 /**
+ * A claim item paid to the landlord by credit transfer (issue 26, ADR 1256). Above the limit in
+ * force when it was asked for (`four_eyes_limit_cents`, from CLAIM_PAYOUT_FOUR_EYES_CENTS) it
+ * needs a second person's approval before it may go into a file: CHECK constraints hold that
+ * whatever writes to the database. `requested_by` is a staff id or 'system' (an item the tenant
+ * accepted); `approved_by` a staff id.
+ */
+export const claimPayouts = pgTable(
+  'claim_payouts',
+  {
+    id: idKey(),
+    applicationId: ofApplication(),
+    claimId: uuid('claim_id').notNull(),
+    itemId: uuid('item_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    creditorName: text('creditor_name').notNull(),
+    creditorIban: text('creditor_iban').notNull(),
+    endToEndId: text('end_to_end_id').notNull().unique(),
+    remittance: text('remittance').notNull(),
+    status: text('status', { enum: payoutStates }).notNull(),
+    fourEyesLimitCents: integer('four_eyes_limit_cents').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    approvedBy: text('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    batchId: uuid('batch_id'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who confirmed it: 'statement' (the import) or the supervisor's id. */
+    paidConfirmedBy: text('paid_confirmed_by'),
+  },
+  (t) => [
+    index('claim_payouts_status_idx').on(t.status),
+    check('claim_payouts_amount_check', sql`${t.amountCents} > 0`),
+    check('claim_payouts_four_eyes', sql`${t.approvedBy} <> ${t.requestedBy}`),
+    check(
+      'claim_payouts_approved_check',
+      sql`${t.status} = 'awaiting_approval' OR ${t.amountCents} <= ${t.fourEyesLimitCents} OR (${t.approvedBy} IS NOT NULL AND ${t.approvedAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
  * A bank file: drafted, approved by a second person, released (downloaded) once. The XML and
  * its SHA-256 are fixed when drafted; message ids and hashes are unique, so the same file can
  * never be released twice.
@@ -129,7 +171,7 @@ export const paymentBatches = pgTable(
   'payment_batches',
   {
     id: idKey(),
-    kind: text('kind', { enum: ['debit', 'refund'] }).notNull(),
+    kind: text('kind', { enum: ['debit', 'refund', 'payout'] }).notNull(),
     messageId: text('message_id').notNull().unique(),
     status: text('status', { enum: ['draft', 'approved', 'released', 'discarded'] }).notNull(),
     xml: text('xml').notNull(),
@@ -185,6 +227,8 @@ export const bankImportItems = pgTable(
     feeCents: integer('fee_cents').notNull(),
     debitId: uuid('debit_id'),
     refundId: uuid('refund_id'),
+    /** A claim payout our transfer paid (ADR 1256). */
+    payoutId: uuid('payout_id'),
     status: text('status', { enum: ['matched', 'unmatched', 'resolved'] }).notNull(),
     resolvedBy: text('resolved_by'),
   },
@@ -237,8 +281,8 @@ export const instalmentPlans = pgTable(
     applicationId: ofApplication(),
     /** 1, 2, ... per contract: names the plan in end-to-end ids ('P1'). */
     seq: integer('seq').notNull(),
-    /** What is paid off; claims (issue 26) add their own purpose. */
-    purpose: text('purpose', { enum: ['premium_arrears'] }).notNull(),
+    /** What is paid off: premiums, or (also) what the guarantor paid on a claim (ADR 1280). */
+    purpose: text('purpose', { enum: ['premium_arrears', 'claim_recourse'] }).notNull(),
     totalCents: integer('total_cents').notNull(),
     count: integer('count').notNull(),
     mandateReference: text('mandate_reference').notNull(),
@@ -308,6 +352,7 @@ export const paymentDisputes = pgTable(
 export type SepaDebitRow = typeof sepaDebits.$inferSelect;
 export type PaymentBatchRow = typeof paymentBatches.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type ClaimPayoutRow = typeof claimPayouts.$inferSelect;
 
 /**
  * Which insurer a contract belongs to (ADR 1232), where it is not the first configured one

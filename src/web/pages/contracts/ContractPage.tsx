@@ -8,6 +8,7 @@ import { buildUrl } from '../../api/http';
 import { contractCall } from './api';
 import { Payments } from './Payments';
 import { Instalments } from './Instalments';
+import { TenantClaims } from '../claims/TenantClaims';
 import {
   contractNumberField,
   emailField,
@@ -212,6 +213,8 @@ function ContractView({
           </div>
         ) : null}
       </dl>
+      {/* Claims of the landlord and the tenant's answers (issue 26); nothing while there are none. */}
+      <TenantClaims />
       {/* Loaded again when the status changes (a cancellation books the premium owed). */}
       <Payments key={`${view.status}-${moneyVersion}`} />
       <Instalments

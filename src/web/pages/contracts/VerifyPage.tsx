@@ -2,10 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { contractTexts } from '../../../domain/messages/contracts';
 import { guaranteeInForce, type ContractStatus } from '../../../domain/contracts/status';
 import { formatEuro } from '../../text';
+import { formatCents, formatIsoDate } from '../../../domain/messages/format';
+import { partialReleaseTexts as pt } from '../../../domain/messages/partialRelease';
+import { PartialReleaseSection } from './PartialRelease';
 import { useLocation } from '../../app/router';
 import { useServices } from '../../app/services';
 import { contractCall } from './api';
 import { Fields, Notice, Submit, usePageTitle } from './Form';
+import { ClaimSection } from '../claims/ClaimForm';
 
 const t = contractTexts.verify;
 
@@ -17,6 +21,7 @@ interface Verification {
   contractNumber: string;
   deposit: number;
   objectAddress: string;
+  partialRelease?: { on: string; retainedCents: number };
 }
 
 /**
@@ -34,6 +39,8 @@ export default function VerifyPage() {
   const [message, setMessage] = useState<string | undefined>();
   const [attempt, setAttempt] = useState(0);
   const [released, setReleased] = useState(false);
+  const [reload, setReload] = useState(0);
+  const [partialDone, setPartialDone] = useState(false);
   usePageTitle(t.title);
 
   useEffect(() => {
@@ -45,7 +52,7 @@ export default function VerifyPage() {
       if (r.data) setV(r.data);
       else setMissing(r.message ?? contractTexts.errors.unknownToken);
     });
-  }, [config.apiHost, token]);
+  }, [config.apiHost, token, reload]);
 
   const release = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -92,10 +99,24 @@ export default function VerifyPage() {
               <dt>{t.objectAddress}</dt>
               <dd>{v.objectAddress}</dd>
             </div>
+            {v.partialRelease ? (
+              <div>
+                <dt>{pt.partialTitle}</dt>
+                <dd data-testid="partial-release">
+                  {pt.retainedSince(
+                    formatCents(v.partialRelease.retainedCents),
+                    formatIsoDate(v.partialRelease.on),
+                  )}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           {v.status === 'cancellation_requested' ? (
             <p data-testid="cancellation-pending">{t.cancellationPending}</p>
           ) : null}
+          {/* Claims (issue 26): the remaining amount, and the claim form while the guarantee stands. */}
+          {/* Loaded again after a partial release: the remaining amount changed (ADR 1255). */}
+          <ClaimSection key={reload} token={token} />
           {guaranteeInForce(v.status) ? (
             <section aria-labelledby="h-release">
               <h2 id="h-release">{t.releaseTitle}</h2>
@@ -119,6 +140,15 @@ export default function VerifyPage() {
                 <Submit label={t.release} />
               </form>
             </section>
+          ) : null}
+          {guaranteeInForce(v.status) && (!v.partialRelease || partialDone) && !v.sandbox ? (
+            <PartialReleaseSection
+              token={token}
+              onDone={() => {
+                setPartialDone(true);
+                setReload((n) => n + 1);
+              }}
+            />
           ) : null}
         </>
       ) : null}

@@ -1,0 +1,373 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { count, eq, inArray, ne } from 'drizzle-orm';
+import { awaitsDecision, type ClaimItemKind } from '../../domain/claims/index';
+import { readReviewDecision } from '../../domain/claims/review';
+import { claimTexts } from '../../domain/messages/claims';
+import { claimReviewMessages } from '../../domain/messages/claimReview';
+import { formatCents } from '../../domain/index';
+import { claimItems, claimPayouts, claims, contracts, applications } from '../db/schema/index';
+import { bodyText, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { greeting, render } from '../mail/templates';
+import { MoneyError } from '../money/batches';
+import type { MoneyDeps } from '../money/deps';
+import { approvePayout, draftPayoutBatch, markPayoutPaid, requestPayouts } from '../money/payouts';
+import { factsOf } from '../processing/facts';
+import { formModelOf } from '../services/storedModel';
+import { claimReviewMailTexts as mt } from '../texts/claimReview';
+import {
+  ClaimStateError,
+  closeItem,
+  decideItem,
+  loadClaim,
+  type ClaimWithItems,
+} from '../claims/store';
+import { staffActor } from './audit';
+import { auditOf, type StaffDeps } from './context';
+import { currentCaller } from './guard';
+
+const fail = (reply: FastifyReply, status: number, code: string, message: string, field?: string) =>
+  reply.code(status).send({ errors: [{ code, message, ...(field ? { field } : {}) }] });
+
+const claimParams = edgeObject({ id: pathParam({ description: 'Claim id' }) });
+const itemParams = edgeObject({
+  id: pathParam({ description: 'Claim id' }),
+  itemId: pathParam({ description: 'Claim item id' }),
+});
+const payoutParams = edgeObject({ id: pathParam({ description: 'Payout id' }) });
+const decisionBody = edgeObject({
+  decision: bodyText({ description: 'granted, partly_granted or rejected' }),
+  amount: bodyText({ description: 'Euros paid for partly_granted, e.g. 450,00' }),
+  reason: bodyText({ description: 'Reason both parties read' }),
+});
+const proposalBody = edgeObject({
+  text: bodyText({ description: 'The settlement proposal both parties receive' }),
+});
+
+/** The tenant's facts for a claim's e-mails (salutation, address, contract number). */
+async function partiesOf(deps: StaffDeps, applicationId: string) {
+  const [row] = await deps.db.orm
+    .select({ app: applications, c: contracts })
+    .from(contracts)
+    .innerJoin(applications, eq(applications.id, contracts.applicationId))
+    .where(eq(contracts.applicationId, applicationId));
+  const f = factsOf(formModelOf(row!.app));
+  const t = f.tenants[0];
+  return {
+    contractNumber: row!.c.contractNumber,
+    tenantEmail: f.email,
+    salutation: { gender: t?.gender, firstName: t?.firstName, lastName: t?.lastName },
+  };
+}
+
+/** The decision e-mail to both parties; the tenant's says what a payout means for them. */
+async function mailDecision(deps: StaffDeps, c: ClaimWithItems, itemId: string) {
+  const p = await partiesOf(deps, c.claim.applicationId);
+  const item = c.items.find((i) => i.id === itemId)!;
+  const d = mt.decision;
+  const cents = item.decidedCents ?? 0;
+  const body = [
+    { p: d.intro(c.claim.reference, p.contractNumber) },
+    {
+      list: [
+        d.line(
+          item.position,
+          claimTexts.kindLabels[item.kind as ClaimItemKind],
+          formatCents(item.claimedCents),
+          formatCents(cents),
+          d.labels[item.decision!],
+        ),
+      ],
+    },
+    { p: d.reason(item.position, item.decisionReason ?? '') },
+    { p: cents > 0 ? d.paidToLandlord(formatCents(cents)) : d.nothingPaid },
+  ];
+  const key = `claim-decision.${item.id}`;
+  if (p.tenantEmail)
+    await deps.mailer.send({
+      to: p.tenantEmail,
+      key: `${key}.tenant`,
+      ...render(d.subject(c.claim.reference), [
+        { p: greeting(p.salutation) },
+        ...body,
+        ...(cents > 0
+          ? [
+              { p: mt.tenantMeaning.firstDemand },
+              { p: mt.tenantMeaning.owe },
+              { p: mt.tenantMeaning.reclaim },
+            ]
+          : []),
+      ]),
+    });
+  await deps.mailer.send({
+    to: c.claim.landlordEmail,
+    key: `${key}.landlord`,
+    ...render(d.subject(c.claim.reference), [
+      { p: greeting({}) },
+      ...body,
+      { p: mt.landlord.next },
+    ]),
+  });
+}
+
+/** What the back office shows of one claim: items, answers, decisions and payouts. */
+async function claimView(deps: StaffDeps, c: ClaimWithItems) {
+  const p = await partiesOf(deps, c.claim.applicationId);
+  const payouts = await deps.db.orm
+    .select()
+    .from(claimPayouts)
+    .where(eq(claimPayouts.claimId, c.claim.id));
+  return {
+    id: c.claim.id,
+    reference: c.claim.reference,
+    contractNumber: p.contractNumber,
+    state: c.claim.state,
+    filedAt: c.claim.filedAt,
+    answerDueOn: c.claim.answerDueOn,
+    totalClaimedCents: c.claim.totalClaimedCents,
+    landlord: { email: c.claim.landlordEmail, accountHolder: c.claim.landlordAccountHolder },
+    items: c.items.map((i) => ({
+      id: i.id,
+      position: i.position,
+      kind: i.kind,
+      state: i.state,
+      claimedCents: i.claimedCents,
+      details: i.details,
+      answer: i.answer
+        ? { answer: i.answer.answer, reason: i.answer.reason, counterCents: i.answer.counterCents }
+        : null,
+      decision: i.decision,
+      decidedCents: i.decidedCents,
+      decisionReason: i.decisionReason,
+      awaitsDecision: awaitsDecision(i.state),
+      payout:
+        payouts
+          .filter((x) => x.itemId === i.id)
+          .map((x) => ({ id: x.id, status: x.status, amountCents: x.amountCents }))[0] ?? null,
+    })),
+  };
+}
+
+/**
+ * The claims review in the back office (issue 26 item 4, ADR 1257): the queue with counts, one
+ * claim with both sides' answers, a decision per item with a reason (decided items are paid at
+ * once through the payout files), a settlement proposal to both parties, and the payouts' four
+ * eyes. Every read of a claim and every change is audited.
+ */
+export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps): void {
+  const app = root.withTypeProvider<EdgeTypes>();
+  const money: MoneyDeps = deps.processing?.money ?? {
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    mailer: deps.mailer,
+    config: deps.config,
+  };
+  const orm = deps.db.orm;
+
+  app.get('/api/staff/claims/overview', { config: { staff: 'claims.read' } }, async (_q, reply) => {
+    const [decide] = await orm
+      .select({ n: count() })
+      .from(claimItems)
+      .where(inArray(claimItems.state, ['accepted', 'objected', 'countered', 'expired']));
+    const [approve] = await orm
+      .select({ n: count() })
+      .from(claimPayouts)
+      .where(eq(claimPayouts.status, 'awaiting_approval'));
+    const [open] = await orm.select({ n: count() }).from(claims).where(ne(claims.state, 'closed'));
+    return reply.send({
+      itemsToDecide: Number(decide?.n ?? 0),
+      payoutsToApprove: Number(approve?.n ?? 0),
+      openClaims: Number(open?.n ?? 0),
+    });
+  });
+
+  app.get('/api/staff/claims', { config: { staff: 'claims.read' } }, async (req, reply) => {
+    const rows = await orm
+      .select({ claim: claims, number: contracts.contractNumber })
+      .from(claims)
+      .innerJoin(contracts, eq(contracts.applicationId, claims.applicationId))
+      .where(ne(claims.state, 'closed'));
+    const items = await orm
+      .select()
+      .from(claimItems)
+      .where(
+        inArray(
+          claimItems.claimId,
+          rows.length ? rows.map((r) => r.claim.id) : ['00000000-0000-0000-0000-000000000000'],
+        ),
+      );
+    const list = rows
+      .map(({ claim, number }) => ({
+        id: claim.id,
+        reference: claim.reference,
+        contractNumber: number,
+        state: claim.state,
+        filedAt: claim.filedAt,
+        totalClaimedCents: claim.totalClaimedCents,
+        toDecide: items.filter((i) => i.claimId === claim.id && awaitsDecision(i.state)).length,
+      }))
+      .sort((a, b) => b.toDecide - a.toDecide || a.filedAt.getTime() - b.filedAt.getTime());
+    await auditOf(deps, req)('claims.queue.read', { details: { count: list.length } });
+    return reply.send({ items: list });
+  });
+
+  app.get(
+    '/api/staff/claims/:id',
+    { config: { staff: 'claims.read' }, schema: { params: claimParams } },
+    async (req, reply) => {
+      const c = await loadClaim(orm, req.params.id);
+      if (!c) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
+      const view = await claimView(deps, c);
+      await auditOf(deps, req)('claims.read', {
+        applicationId: c.claim.applicationId,
+        contractNumber: view.contractNumber,
+        details: { claimId: c.claim.id },
+      });
+      return reply.send(view);
+    },
+  );
+
+  app.post(
+    '/api/staff/claims/:id/items/:itemId/decision',
+    { config: { staff: 'claims.decide' }, schema: { params: itemParams, body: decisionBody } },
+    async (req, reply) => {
+      const c = await loadClaim(orm, req.params.id);
+      const item = c?.items.find((i) => i.id === req.params.itemId);
+      if (!c || !item) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
+      const read = readReviewDecision(item, req.body);
+      if (read.errors)
+        return reply.code(read.errors.item ? 409 : 400).send({
+          errors: Object.entries(read.errors).map(([field, code]) => ({
+            code,
+            message: claimReviewMessages[code],
+            field,
+          })),
+        });
+      const caller = currentCaller(req);
+      const now = deps.clock.now();
+      try {
+        await deps.db.transaction(async (tx) => {
+          await decideItem(
+            tx,
+            { at: now, actor: staffActor(caller.displayName) },
+            {
+              itemId: item.id,
+              decision: read.decision,
+              decidedCents: read.decidedCents,
+              reason: read.reason,
+              decidedBy: caller.id,
+            },
+          );
+          // A decision of 0 € pays nothing: the item is closed at once, so the claim can reach
+          // 'paid' and dunning, paused while the claim is open, resumes (ADR 1280).
+          if (read.decidedCents === 0)
+            await closeItem(
+              tx,
+              { at: now, actor: staffActor(caller.displayName) },
+              { itemId: item.id },
+            );
+          // Decided items are paid at once; above the limit a second person approves first.
+          await requestPayouts(
+            tx,
+            deps.config.sepa.claimPayoutFourEyesCents,
+            (await loadClaim(tx, c.claim.id))!,
+            caller.id,
+            now,
+          );
+        });
+      } catch (err) {
+        if (err instanceof ClaimStateError)
+          return fail(reply, 409, err.code, claimReviewMessages.not_awaiting_decision, 'item');
+        throw err;
+      }
+      await draftPayoutBatch(money, now);
+      await auditOf(deps, req)('claims.item.decide', {
+        applicationId: c.claim.applicationId,
+        details: {
+          claimId: c.claim.id,
+          itemId: item.id,
+          decision: read.decision,
+          cents: read.decidedCents,
+        },
+      });
+      const fresh = (await loadClaim(orm, c.claim.id))!;
+      await mailDecision(deps, fresh, item.id);
+      return reply.send(await claimView(deps, fresh));
+    },
+  );
+
+  app.post(
+    '/api/staff/claims/:id/proposal',
+    { config: { staff: 'claims.decide' }, schema: { params: claimParams, body: proposalBody } },
+    async (req, reply) => {
+      const c = await loadClaim(orm, req.params.id);
+      if (!c) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
+      const text = (req.body.text ?? '').trim();
+      if (!text || text.length > 4000)
+        return fail(reply, 400, 'reason_required', claimReviewMessages.reason_required, 'text');
+      const p = await partiesOf(deps, c.claim.applicationId);
+      const now = deps.clock.now();
+      const blocks = (hello: ReturnType<typeof greeting>) => [
+        { p: hello },
+        { p: mt.proposal.intro(c.claim.reference) },
+        { p: text },
+        { p: mt.proposal.answer },
+      ];
+      const key = `claim-proposal.${c.claim.id}.${now.getTime()}`;
+      if (p.tenantEmail)
+        await deps.mailer.send({
+          to: p.tenantEmail,
+          key: `${key}.tenant`,
+          ...render(mt.proposal.subject(c.claim.reference), blocks(greeting(p.salutation))),
+        });
+      await deps.mailer.send({
+        to: c.claim.landlordEmail,
+        key: `${key}.landlord`,
+        ...render(mt.proposal.subject(c.claim.reference), blocks(greeting({}))),
+      });
+      await auditOf(deps, req)('claims.proposal', {
+        applicationId: c.claim.applicationId,
+        details: { claimId: c.claim.id, length: text.length },
+      });
+      return reply.send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/staff/claims/payouts/:id/approve',
+    { config: { staff: 'money.approve' }, schema: { params: payoutParams } },
+    async (req, reply) => {
+      const id = req.params.id;
+      try {
+        const p = await approvePayout(money, id, currentCaller(req).id);
+        await auditOf(deps, req)('claims.payout.approve', {
+          applicationId: p.applicationId,
+          details: { payoutId: id, cents: p.amountCents },
+        });
+      } catch (err) {
+        if (!(err instanceof MoneyError)) throw err;
+        if (err.code === 'four_eyes')
+          await auditOf(deps, req)('claims.payout.approve_refused', { details: { payoutId: id } });
+        return fail(reply, err.status, err.code, err.message);
+      }
+      await draftPayoutBatch(money);
+      return reply.send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/api/staff/claims/payouts/:id/paid',
+    { config: { staff: 'money.approve' }, schema: { params: payoutParams } },
+    async (req, reply) => {
+      const caller = currentCaller(req);
+      try {
+        await markPayoutPaid(money, req.params.id, { id: caller.id, name: caller.displayName });
+      } catch (err) {
+        if (!(err instanceof MoneyError)) throw err;
+        return fail(reply, err.status, err.code, err.message);
+      }
+      await auditOf(deps, req)('claims.payout.paid', { details: { payoutId: req.params.id } });
+      return reply.send({ ok: true });
+    },
+  );
+}
