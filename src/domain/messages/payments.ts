@@ -26,6 +26,9 @@ export const paymentTexts = {
   fees: 'Gebühren Ihrer Bank für Rücklastschriften (so, wie sie uns berechnet wurden)',
   open: (amount: string) => `Offener Betrag: ${amount}`,
   nothingOpen: 'Es ist kein Betrag offen.',
+  nothingToTransfer: 'Sie müssen nichts überweisen.',
+  byDebit: (amount: string) =>
+    `${amount} buchen wir als vereinbarte Raten oder bereits angekündigte Abbuchungen per SEPA-Lastschrift ab; diesen Betrag überweisen Sie bitte nicht.`,
   transferIntro:
     'Sie können den offenen Betrag auch überweisen. Scannen Sie dazu den Code mit Ihrer Banking-App oder geben Sie die Angaben von Hand ein:',
   transfer: {

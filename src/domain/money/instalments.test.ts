@@ -10,6 +10,7 @@ import {
 } from './collection';
 import {
   firstInstalmentDay,
+  handedOverPeriods,
   instalmentRefusal,
   instalmentSchedule,
   monthlyDueDays,
@@ -247,6 +248,63 @@ describe('the collection run collects instalments (the seam)', () => {
         mandate,
       ),
     ).toBe(262);
+  });
+});
+
+describe('periods handed over to collection (ADR 1229)', () => {
+  const open = new Map([
+    ['2026-05-20', 525],
+    ['2026-03-20', 525],
+    ['2026-04-20', 525],
+    ['2026-06-20', 0],
+  ]);
+  test.each([
+    { cents: 0, skip: [], periods: [] },
+    { cents: 525, skip: [], periods: ['2026-03-20'] },
+    { cents: 1050, skip: [], periods: ['2026-03-20', '2026-04-20'] },
+    // reached in part: covered, presenting it in full could make the tenant pay that part twice
+    { cents: 600, skip: [], periods: ['2026-03-20', '2026-04-20'] },
+    // a plan covers March (or a debit collects it): the hand-over was April's
+    { cents: 525, skip: ['2026-03-20'], periods: ['2026-04-20'] },
+    { cents: 5000, skip: [], periods: ['2026-03-20', '2026-04-20', '2026-05-20'] },
+  ])('$cents cents, skipping $skip: $periods', ({ cents, skip, periods }) => {
+    expect(handedOverPeriods(open, cents, new Set(skip))).toEqual(periods);
+  });
+
+  test('the run does not present a handed-over period again on a new mandate (AC04)', () => {
+    const mandate = 'MK-2026-000001-01';
+    const input: CollectionInput = {
+      today: '2026-04-25',
+      leadBusinessDays: 2,
+      noticeDays: 5,
+      plan: {
+        start: '2026-03-20',
+        paymentsPerYear: 12,
+        ratePerPaymentCents: 525,
+        firstDebitOn: '2026-03-16',
+      },
+      entries: [
+        { kind: 'premium_due', amountCents: 525, period: '2026-03-20' },
+        { kind: 'collected', amountCents: 525, period: '2026-03-20' },
+        { kind: 'returned', amountCents: 525, period: '2026-03-20' },
+        { kind: 'premium_due', amountCents: 525, period: '2026-04-20' },
+        { kind: 'collected', amountCents: 525, period: '2026-04-20' },
+      ],
+      debits: [
+        {
+          period: '2026-03-20',
+          attempt: 1,
+          status: 'returned',
+          mandateReference: mandate,
+          returnReason: 'AC04',
+        },
+      ],
+      mandate: { reference: 'MK-2026-000001-02', stopped: false, first: false },
+      collect: true,
+    };
+    expect(planCollection(input).debits).toMatchObject([{ period: '2026-03-20', attempt: 2 }]);
+    const covered = handedOverPeriods(new Map([['2026-03-20', 525]]), 525, new Set<string>());
+    expect(planCollection({ ...input, coveredPeriods: covered }).debits).toEqual([]);
   });
 });
 

@@ -126,3 +126,27 @@ export function scheduledInstalmentCents(
   }
   return sum;
 }
+
+/**
+ * The periods an amount handed over to collection pays (ADR 1229): the agency collects it, so
+ * the run must not present these periods again (say on a new mandate after an AC04 return).
+ * The hand-over records only its amount; it was what was owed then, oldest first, so it is
+ * laid over the open periods oldest first, leaving out those an instalment plan covers or a
+ * debit is collecting. A period it reaches only in part counts as covered too: presenting it
+ * in full could make the tenant pay that part twice.
+ */
+export function handedOverPeriods(
+  open: ReadonlyMap<string, number>,
+  handedOverCents: number,
+  skip: ReadonlySet<string>,
+): string[] {
+  const out: string[] = [];
+  let left = handedOverCents;
+  for (const [period, cents] of [...open].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (left <= 0) break;
+    if (cents <= 0 || skip.has(period)) continue;
+    out.push(period);
+    left -= cents;
+  }
+  return out;
+}

@@ -4,6 +4,8 @@ import {
   addBusinessDays,
   debitEndToEndId,
   formatIsoDate,
+  handedOverPeriods,
+  inFlight,
   openByPeriod,
   planCollection,
   todayInBerlin,
@@ -23,7 +25,7 @@ import {
 } from '../db/schema/index';
 import { formModelOf } from '../services/storedModel';
 import { entriesByApplication, entryRows, ledgerPeriodOf } from './ledger';
-import { instalmentsToCollect } from './instalments';
+import { handedOverCentsOf, instalmentsToCollect } from './instalments';
 import { currentMandate, isFirstMandate, type MandateRow } from './mandates';
 import { creditorOf, type MoneyDeps } from './deps';
 import { preNoticeMail } from './mails';
@@ -195,6 +197,20 @@ async function planContract(
   );
   out.stale.push(...stale.map((d) => d.id));
   const debits = mine.filter((d) => !stale.includes(d));
+  const toCollect = await instalmentsToCollect(tx, c.applicationId);
+  // What was handed over to collection the agency collects: never presented again (ADR 1229).
+  const handedOverCents = await handedOverCentsOf(tx, c.applicationId);
+  const handedOver =
+    handedOverCents > 0
+      ? handedOverPeriods(
+          open,
+          handedOverCents,
+          new Set([
+            ...toCollect.coveredPeriods,
+            ...debits.filter((d) => !d.instalmentId && inFlight.has(d.status)).map((d) => d.period),
+          ]),
+        )
+      : [];
   const plan = planCollection({
     today,
     leadBusinessDays: deps.config.sepa.leadBusinessDays,
@@ -209,7 +225,8 @@ async function planContract(
       first: isFirstMandate(mandate.reference),
     },
     collect: c.status !== 'withdrawn',
-    ...(await instalmentsToCollect(tx, c.applicationId)),
+    instalments: toCollect.instalments,
+    coveredPeriods: [...toCollect.coveredPeriods, ...handedOver],
   });
   for (const e of plan.dues)
     out.dues.push(...entryRows(c.applicationId, [e], { source: 'due', bookedOn: today, now }));

@@ -310,5 +310,38 @@ describe.each(engines)('dunning decisions on %s', (engine) => {
     await mailTo(smtp, EMAIL, `Neue Bankverbindung für Vertrag ${d.number}`);
     const dMail = await mailTo(smtp, EMAIL, `Ihre Ratenzahlung – Vertrag ${d.number}`);
     expect(dMail.text).toContain(`Mandatsreferenz: ${d.number}-02`);
+    // "Zahlungen": the instalments collect it all; nothing to transfer, no GiroCode
+    const dPayments = await call(s.url, 'GET', '/api/contracts/me/payments', undefined, {
+      headers: session,
+    });
+    expect(dPayments.body).toMatchObject({ openCents: rate, owedNowCents: 0, byDebitCents: rate });
+    expect(dPayments.body.transfer).toBeUndefined();
+
+    // c: handed over, then a new IBAN; the run does not present March again (the agency has
+    // it). MS02 is never presented again anyway: c's bank is taken to have said AC04 (account
+    // closed), which a new mandate would present again.
+    const cBefore = await s.db.orm
+      .select()
+      .from(sepaDebits)
+      .where(eq(sepaDebits.applicationId, c.id));
+    const refused = cBefore.find((x) => x.status === 'returned')!;
+    await s.db.executeSql("UPDATE sepa_debits SET return_reason = 'AC04' WHERE id = $1", [
+      refused.id,
+    ]);
+    const cSession = await contractSession(s, smtp, c.number);
+    const newIban = await call(
+      s.url,
+      'PUT',
+      '/api/contracts/me/iban',
+      { iban: 'DE02 1203 0000 0000 2020 51' },
+      { headers: cSession },
+    );
+    expect(newIban.body).toEqual({ mandateReference: `${c.number}-02` });
+    await runCollection(money);
+    const cDebits = await s.db.orm
+      .select()
+      .from(sepaDebits)
+      .where(eq(sepaDebits.applicationId, c.id));
+    expect(cDebits.filter((x) => x.period === refused.period).map((x) => x.attempt)).toEqual([1]);
   }, 240_000);
 });

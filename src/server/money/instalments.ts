@@ -57,6 +57,16 @@ export async function instalmentsToCollect(
   };
 }
 
+/** All this contract has handed over to collection (ADR 1229); the agency collects it. */
+export async function handedOverCentsOf(db: Tx | Orm, applicationId: string): Promise<number> {
+  return (
+    await db
+      .select({ amountCents: collectionHandovers.amountCents })
+      .from(collectionHandovers)
+      .where(eq(collectionHandovers.applicationId, applicationId))
+  ).reduce((a, h) => a + h.amountCents, 0);
+}
+
 /** What the tenant owes now that nothing is about to collect (`owedNow`), with its parts. */
 export async function owedOf(db: Tx | Orm, applicationId: string) {
   const c = (
@@ -72,12 +82,7 @@ export async function owedOf(db: Tx | Orm, applicationId: string) {
     .reduce((a, d) => a + d.amountCents, 0);
   const { instalments: parts } = await instalmentsToCollect(db, applicationId);
   const scheduled = scheduledInstalmentCents(parts, debits, c?.mandateReference ?? '');
-  const handedOverCents = (
-    await db
-      .select({ amountCents: collectionHandovers.amountCents })
-      .from(collectionHandovers)
-      .where(eq(collectionHandovers.applicationId, applicationId))
-  ).reduce((a, h) => a + h.amountCents, 0);
+  const handedOverCents = await handedOverCentsOf(db, applicationId);
   const facts = {
     openCents: summaryOf(entries).openCents,
     pendingDebitCents,

@@ -33,7 +33,8 @@ export async function paymentsOf(
     .orderBy(asc(refunds.createdAt));
   const ledger = summaryOf(await entriesOf(db, applicationId));
   // Open and not about to be debited (nor by an instalment) or with a collection agency.
-  const transferable = (await owedOf(db, applicationId)).owedCents;
+  const owedNow = await owedOf(db, applicationId);
+  const transferable = owedNow.owedCents;
   const reference = contract?.contractNumber ?? '';
   const transfer =
     transferable > 0
@@ -74,6 +75,9 @@ export async function paymentsOf(
     }),
     feeCents: ledger.feeCents,
     openCents: ledger.openCents,
+    // What to transfer now, and what agreed instalments and announced debits collect (ADR 1228).
+    owedNowCents: transferable,
+    byDebitCents: owedNow.pendingDebitCents + owedNow.scheduledInstalmentCents,
     transfer,
     refunds: owed.map((r) => ({ amountCents: r.amountCents, dueOn: r.dueOn, state: r.status })),
     statementYears: await statementYearsOf(db, applicationId),

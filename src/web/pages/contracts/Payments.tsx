@@ -22,6 +22,9 @@ interface PaymentsView {
   }>;
   feeCents: number;
   openCents: number;
+  /** What to transfer now: open less what instalments, debits underway or collection take. */
+  owedNowCents: number;
+  byDebitCents: number;
   transfer?: { name: string; iban: string; amountCents: number; reference: string; qrSvg: string };
   refunds: Array<{ amountCents: number; dueOn: string; state: RefundState }>;
   statementYears: number[];
@@ -95,9 +98,16 @@ export function Payments() {
           ) : null}
           <p data-testid="payments-open">
             <strong>
-              {view.openCents > 0 ? t.open(formatCents(view.openCents)) : t.nothingOpen}
+              {view.owedNowCents > 0
+                ? t.open(formatCents(view.owedNowCents))
+                : view.byDebitCents > 0
+                  ? t.nothingToTransfer
+                  : t.nothingOpen}
             </strong>
           </p>
+          {view.byDebitCents > 0 ? (
+            <p data-testid="payments-by-debit">{t.byDebit(formatCents(view.byDebitCents))}</p>
+          ) : null}
           {view.transfer ? (
             <div className="giro-code">
               <p>{t.transferIntro}</p>
