@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { contractTexts } from '../src/domain/messages/contracts';
-import { disputeTexts, instalmentTexts } from '../src/domain/messages/payments';
+import { disputeTexts, instalmentTexts, paymentTexts } from '../src/domain/messages/payments';
 import { formatCents } from '../src/domain/messages/format';
 import { splitCents } from '../src/domain/money/instalments';
 import { shoot } from './support/shots';
@@ -65,6 +65,19 @@ describe.each(['pglite', 'postgres'] as const)('instalments and disputes on %s',
     await page.getByTestId('dispute-open').waitFor();
     await app.expectAccessible();
     await shoot(page, `raten-vereinbart-${engine}`, 2400);
+
+    // "Zahlungen" after a reload: the instalments collect it all, nothing to transfer, no GiroCode
+    await page.reload();
+    await page.getByTestId('payments-by-debit').waitFor();
+    expect(await page.getByTestId('payments-by-debit').innerText()).toBe(
+      paymentTexts.byDebit(formatCents(rate)),
+    );
+    expect(await page.getByTestId('payments-open').innerText()).toBe(
+      paymentTexts.nothingToTransfer,
+    );
+    expect(await page.getByRole('img', { name: /GiroCode/ }).count()).toBe(0);
+    await app.expectAccessible();
+    await shoot(page, `zahlungen-raten-${engine}`, 2400);
     await context.close();
   });
 });
