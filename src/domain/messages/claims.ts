@@ -205,7 +205,7 @@ export const claimTexts = {
     silence:
       'Wenn Sie nicht antworten, gilt das nicht als Anerkenntnis: Über nicht beantwortete Forderungen entscheiden wir mit Begründung.',
     introAfter:
-      'Ihre Vermieterin oder Ihr Vermieter hat Forderungen aus der Mietkautionsbürgschaft geltend gemacht. Hier sehen Sie, wie wir entschieden haben und was gezahlt wurde.',
+      'Ihre Vermieterin oder Ihr Vermieter hat Forderungen aus der Mietkautionsbürgschaft geltend gemacht. Hier sehen Sie Ihre Antworten, den Stand unserer Prüfung, unsere Entscheidung und was gezahlt wurde.',
     /** What the tenant reads once the answer period is over (no prompt, no countdown). */
     status: {
       filed: 'Wir informieren Sie in Kürze über die Forderung.',
