@@ -169,6 +169,11 @@ describe.each(['pglite', 'postgres'] as const)('claims on %s', (engine) => {
     await item(3).getByText(T.counterProposed('100,00 €')).waitFor();
     expect(await item(1).innerText()).toContain(claimTexts.itemStateLabels.decided);
     expect(await item(2).innerText()).toContain(claimTexts.itemStateLabels.objected);
+    // Everything answered: no prompt, no countdown any more, but the claim's state.
+    await page.getByTestId('claim-status').getByText(T.status.answered).waitFor();
+    expect(await page.getByTestId('claim-countdown').count()).toBe(0);
+    expect(await page.getByText(T.silence).count()).toBe(0);
+    await item(1).getByText(T.decided('600,00 €')).waitFor();
     await app.expectAccessible();
     if (shots) await shoot(page, 'i26-vertrag-beantwortet', 900);
   });

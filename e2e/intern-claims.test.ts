@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { systemClock } from '../src/server/clock';
+import { evidenceDeps, storeEvidence } from '../src/server/evidence/index';
+import { jpegWithGps, pdfOf } from '../src/server/evidence/testing/fixtures';
 import { claimAnswersTable } from '../src/server/db/schema/index';
 import { decideItem, insertClaim, moveItem } from '../src/server/claims/store';
 import { staffWithSession } from '../src/server/staff/testing/staffSession';
@@ -79,6 +83,20 @@ async function claimWithAnswers(server: AppServer) {
   });
 }
 
+/** Both sides' evidence: the landlord's protocol on the claim, the tenant's photo on an answer. */
+async function evidenceOfBothSides(server: AppServer, claimId: string) {
+  const ev = evidenceDeps({ db: server.db, clock: systemClock, config: server.config });
+  const [answer] = await server.db.orm
+    .select({ id: claimAnswersTable.id })
+    .from(claimAnswersTable)
+    .where(eq(claimAnswersTable.answer, 'object'));
+  for (const [owner, fileName, bytes] of [
+    [{ kind: 'claim', id: claimId }, 'Uebergabeprotokoll.pdf', pdfOf()],
+    [{ kind: 'claim_answer', id: answer!.id }, 'Kratzer-Einzug.jpg', await jpegWithGps()],
+  ] as const)
+    expect((await storeEvidence(ev, { owner, fileName, bytes })).ok).toBe(true);
+}
+
 async function signedIn(context: BrowserContext, token: string) {
   await context.clearCookies();
   await context.addCookies([
@@ -94,6 +112,7 @@ describe('the claims review in /intern', () => {
   test('both sides per item, decisions with reasons, four eyes on the large payout', async () => {
     const server = ui.server;
     const claim = await claimWithAnswers(server);
+    await evidenceOfBothSides(server, claim.id);
     const now = new Date();
     const anna = await staffWithSession(server.db, { role: 'staff', name: 'Anna Amt', now });
     const bert = await staffWithSession(server.db, { role: 'supervisor', name: 'Bert Boss', now });
@@ -116,6 +135,16 @@ describe('the claims review in /intern', () => {
     await page.getByText('Die Kratzer waren beim Einzug schon da').waitFor();
     await page.getByText('Vorschlag: 90,00 €').waitFor();
     await page.getByText(/auf erstes Anfordern, auch gegen seinen Widerspruch/).waitFor();
+    // Both sides' evidence as short-lived links that open the file.
+    const protocol = page.getByRole('link', { name: 'Uebergabeprotokoll.pdf' });
+    const photo = page
+      .getByRole('region', { name: /Position 2/ })
+      .getByRole('link', { name: 'Kratzer-Einzug.jpg' });
+    await photo.waitFor();
+    const href = await protocol.getAttribute('href');
+    expect(href).toMatch(/^\/api\/evidence\//);
+    const pdf = await fetch(`${server.url}${href}`);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
     await clean(page);
     await shoot(page, 'intern-claim-detail', 1400);
 

@@ -204,6 +204,22 @@ export const claimTexts = {
       `Die Antwortfrist ist am ${dueOn} abgelaufen. Forderungen ohne Antwort entscheiden wir mit Begründung; Schweigen gilt nicht als Anerkenntnis.`,
     silence:
       'Wenn Sie nicht antworten, gilt das nicht als Anerkenntnis: Über nicht beantwortete Forderungen entscheiden wir mit Begründung.',
+    introAfter:
+      'Ihre Vermieterin oder Ihr Vermieter hat Forderungen aus der Mietkautionsbürgschaft geltend gemacht. Hier sehen Sie Ihre Antworten, den Stand unserer Prüfung, unsere Entscheidung und was gezahlt wurde.',
+    /** What the tenant reads once the answer period is over (no prompt, no countdown). */
+    status: {
+      filed: 'Wir informieren Sie in Kürze über die Forderung.',
+      notified: 'Die Antwortfrist ist vorbei. Wir entscheiden über die Forderung mit Begründung.',
+      answered:
+        'Danke für Ihre Antworten. Wir prüfen die Forderung und entscheiden mit Begründung.',
+      expired: 'Wir prüfen die Forderung und entscheiden mit Begründung.',
+      decided:
+        'Wir haben über jede Position entschieden (siehe unten). Anerkannte und entschiedene Beträge zahlen wir an Ihren Vermieter aus.',
+      paid: 'Wir haben die entschiedenen Beträge an Ihren Vermieter gezahlt.',
+      recovered: 'Sie haben uns die gezahlten Beträge erstattet. Vielen Dank.',
+      closed: 'Diese Forderung ist abgeschlossen.',
+    } satisfies Record<ClaimState, string>,
+    decided: (amount: string) => `Unsere Entscheidung: ${amount}`,
     firstDemand:
       'Die Bürgschaft ist auf erstes Anfordern zu zahlen. Zahlen wir eine Forderung, die Sie bestreiten, können Sie den Betrag weiterhin von Ihrem Vermieter zurückfordern.',
     recourse: (amount: string) =>

@@ -19,7 +19,10 @@ export const ledgerKinds = [
   'correction',
   /** A claim item the guarantor paid to the landlord: the tenant owes it (recourse, ADR 1257). */
   'claim_payout',
-  /** The tenant repaid (part of) a claim payout, by transfer or an instalment. */
+  /**
+   * The part of the tenant's payments (already booked as `collected`) that repaid claim payouts
+   * (settleRecourse, ADR 1280): an earmark like refund_due, so the money is not counted twice.
+   */
   'claim_repaid',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
@@ -27,6 +30,7 @@ export type LedgerKind = (typeof ledgerKinds)[number];
 /**
  * +1: the tenant owes more; -1: the tenant owes less. A refund_due moves nothing (the credit was
  * already there); it earmarks part of the credit for a transfer, which refund_paid then pays out.
+ * A claim_repaid moves nothing either: the payment it names is already `collected`.
  */
 export const balanceEffect = {
   premium_due: 1,
@@ -38,7 +42,7 @@ export const balanceEffect = {
   write_off: -1,
   correction: 1,
   claim_payout: 1,
-  claim_repaid: -1,
+  claim_repaid: 0,
 } as const satisfies Record<LedgerKind, -1 | 0 | 1>;
 
 export interface LedgerEntry {

@@ -332,7 +332,44 @@ describe.each(engines)('claims journey on %s', (engine) => {
     expect(after.owedCents).toBe(0);
     const rest = schedule.slice(1).reduce((a, p) => a + p.amountCents, 0);
     expect(after.scheduledInstalmentCents).toBe(rest);
-  }, 300_000);
+    // Premiums first, recourse last (ADR 1280): what the first instalment paid beyond the
+    // premiums owed is booked as repaid (an earmark: the balance is not lowered twice); the
+    // items stay paid until covered.
+    const repaidOf = async () =>
+      (await entriesOf(s.db.orm, id))
+        .filter((e) => e.kind === 'claim_repaid')
+        .reduce((a, e) => a + e.amountCents, 0);
+    const firstRepaid = await repaidOf();
+    expect(firstRepaid).toBeGreaterThan(0);
+    expect(firstRepaid).toBeLessThanOrEqual(schedule[0]!.amountCents);
+    expect(summaryOf(await entriesOf(s.db.orm, id)).claimOpenCents).toBe(70_000 - firstRepaid);
+    const stateOf = async () =>
+      (await s.db.orm.select().from(claimItems).where(eq(claimItems.claimId, claimId)))
+        .map((i) => [i.position, i.state])
+        .sort();
+    expect((await stateOf())[0]).toEqual([1, 'paid']);
+
+    // 7. The other five instalments are drawn and collected on their due days: every paid item
+    // is repaid, the claim is recovered, and the balance is not lowered twice.
+    const last = schedule[5]!.dueOn;
+    for (let day = addDays(due, 1); day <= last; day = addDays(day, 1)) {
+      clock.set(`${day}T05:00:00Z`);
+      await runCollection(money);
+      await signIn();
+      for (const b of (await drafts()).filter((d) => d.kind === 'debit')) await release(b.id);
+    }
+    expect(await repaidOf()).toBe(70_000);
+    expect(await stateOf()).toEqual([
+      [1, 'recovered'],
+      [2, 'closed'],
+      [3, 'recovered'],
+    ]);
+    const finalView = await call(s.url, 'GET', `/api/staff/claims/${claimId}`, undefined, as(anna));
+    expect(finalView.body.state).toBe('recovered');
+    const final = summaryOf(await entriesOf(s.db.orm, id));
+    expect(final.claimOpenCents).toBe(0);
+    expect((await owedOf(s.db.orm, id)).owedCents).toBe(0);
+  }, 600_000);
 });
 
 /** The amount of the transfer with this end-to-end id in a pain.001 (as the bank books it). */

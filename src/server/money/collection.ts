@@ -36,6 +36,7 @@ import { salutationOf } from './people';
 import { draftRefundBatch } from './refunds';
 import { draftPayoutBatch, requestUndisputedPayouts } from './payouts';
 import { runDunning } from './dunning';
+import { settleRecourse } from '../claims/recourse';
 
 export interface CollectionReport {
   collected: number;
@@ -108,6 +109,17 @@ async function bookCollected(
           await settleAndBook(tx, c, end, now, `resettle:debit:${debitId}`);
         }
       }
+      // Contracts owing recourse: what arrived may repay claim items (ADR 1280).
+      const owingRecourse = await tx
+        .selectDistinct({ id: ledgerEntries.applicationId })
+        .from(ledgerEntries)
+        .where(
+          and(
+            inArray(ledgerEntries.applicationId, [...new Set(rows.map((r) => r.application_id))]),
+            eq(ledgerEntries.kind, 'claim_payout'),
+          ),
+        );
+      for (const { id } of owingRecourse) await settleRecourse(tx, id, now);
       return rows.length;
     });
     total += n;

@@ -26,6 +26,7 @@ import { MoneyError } from './batches';
 import type { MoneyDeps } from './deps';
 import { book, ledgerPeriodOf } from './ledger';
 import { payoutPaid } from './payouts';
+import { settleRecourse } from '../claims/recourse';
 import { ibanNeededMail } from './mails';
 import { salutationOf } from './people';
 
@@ -122,6 +123,7 @@ async function applyReversal(tx: Tx, d: SepaDebitRow, today: string, now: Date) 
     [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
     { source: `reversal:${d.id}`, bookedOn: today, now },
   );
+  await settleRecourse(tx, d.applicationId, now);
   return 'reversal';
 }
 
@@ -135,6 +137,8 @@ async function applyCredit(tx: Tx, d: SepaDebitRow, today: string, now: Date) {
     [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
     { source: `debit:${d.id}`, bookedOn: today, now },
   );
+  // The money may repay claim payouts (recourse, ADR 1280).
+  await settleRecourse(tx, d.applicationId, now);
   return 'collected';
 }
 

@@ -10,6 +10,8 @@ import { claimAnswersTable, claimPayouts, staffAudit } from '../db/schema/index'
 import { insertClaim, moveItem } from '../claims/store';
 import { acceptedContract, EMAIL, mailTo } from '../money/testing/contract';
 import { staffWithSession } from './testing/staffSession';
+import { evidenceDeps, storeEvidence } from '../evidence/index';
+import { jpegWithGps, pdfOf } from '../evidence/testing/fixtures';
 
 /**
  * The claims review API (issue 26 item 4, ADR 1257) on both engines: the queue and the claim are
@@ -66,14 +68,24 @@ describe.each(engines)('claims review on %s', (engine) => {
         },
       );
       await moveItem(tx, { at: now, actor: 'tenant' }, { itemId: c.items[0]!.id, act: 'object' });
-      await tx.insert(claimAnswersTable).values({
-        itemId: c.items[0]!.id,
-        answer: 'object',
-        reason: 'Schaden war schon da',
-        answeredAt: now,
-      });
-      return c;
+      const [answer] = await tx
+        .insert(claimAnswersTable)
+        .values({
+          itemId: c.items[0]!.id,
+          answer: 'object',
+          reason: 'Schaden war schon da',
+          answeredAt: now,
+        })
+        .returning();
+      return { ...c, answerId: answer!.id };
     });
+    // Both sides' evidence: the landlord's protocol, the tenant's photo.
+    const ev = evidenceDeps({ db: s.db, clock, config: s.config });
+    for (const [owner, fileName, bytes] of [
+      [{ kind: 'claim', id: claim.claim.id }, 'Protokoll.pdf', pdfOf()],
+      [{ kind: 'claim_answer', id: claim.answerId }, 'Foto.jpg', await jpegWithGps()],
+    ] as const)
+      expect((await storeEvidence(ev, { owner, fileName, bytes })).ok).toBe(true);
     const item = claim.items[0]!;
     const anna = await staffWithSession(s.db, { role: 'staff', name: 'Anna Amt', now });
     const bert = await staffWithSession(s.db, { role: 'supervisor', name: 'Bert Boss', now });
@@ -95,9 +107,28 @@ describe.each(engines)('claims review on %s', (engine) => {
       as(anna),
     );
     expect(view.body.items[0]).toMatchObject({
-      answer: { answer: 'object', reason: 'Schaden war schon da' },
+      answer: {
+        answer: 'object',
+        reason: 'Schaden war schon da',
+        files: [expect.objectContaining({ fileName: 'Foto.jpg', mime: 'image/jpeg' })],
+      },
       awaitsDecision: true,
     });
+    // Short-lived staff links to both sides' files (15 minutes), and the read audits them.
+    const landlordFile = view.body.files[0] as { fileName: string; url: string; expiresAt: string };
+    expect(landlordFile.fileName).toBe('Protokoll.pdf');
+    expect(Date.parse(landlordFile.expiresAt) - now.getTime()).toBe(15 * 60_000);
+    const pdf = await fetch(`${s.url}${landlordFile.url}`);
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const [read] = (await s.db.orm.select().from(staffAudit)).filter(
+      (a) => a.action === 'claims.read',
+    );
+    expect(read?.details).toMatchObject({ claimId: claim.claim.id, evidenceLinks: 2 });
 
     const path = `/api/staff/claims/${claim.claim.id}/items/${item.id}/decision`;
     const empty = await call(s.url, 'POST', path, { decision: 'partly_granted' }, as(anna));

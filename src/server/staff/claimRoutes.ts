@@ -24,6 +24,32 @@ import {
 import { staffActor } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
+import { evidenceLink, listEvidence } from '../evidence/index';
+import type { EvidenceOwner } from '../../domain/evidence/rules';
+
+/** Staff links to evidence expire soon (ADR 1250): long enough to open the files while reviewing. */
+const STAFF_LINK_MINUTES = 15;
+
+/** One owner's evidence files with short-lived staff links (the landlord's claim, an answer). */
+async function staffFilesOf(deps: StaffDeps, owner: EvidenceOwner) {
+  const ev = {
+    db: deps.db,
+    clock: deps.clock,
+    serverSecret: deps.config.serverSecret,
+    settings: deps.config.evidence,
+  };
+  return (await listEvidence(ev, owner)).map((f) => {
+    const link = evidenceLink(ev, f.id, 'staff', { minutes: STAFF_LINK_MINUTES });
+    return {
+      id: f.id,
+      fileName: f.fileName,
+      mime: f.mime,
+      size: f.size,
+      url: link.url,
+      expiresAt: link.expiresAt,
+    };
+  });
+}
 
 const fail = (reply: FastifyReply, status: number, code: string, message: string, field?: string) =>
   reply.code(status).send({ errors: [{ code, message, ...(field ? { field } : {}) }] });
@@ -116,6 +142,10 @@ async function claimView(deps: StaffDeps, c: ClaimWithItems) {
     .select()
     .from(claimPayouts)
     .where(eq(claimPayouts.claimId, c.claim.id));
+  const answerFiles = new Map<string, Awaited<ReturnType<typeof staffFilesOf>>>();
+  for (const i of c.items)
+    if (i.answer)
+      answerFiles.set(i.id, await staffFilesOf(deps, { kind: 'claim_answer', id: i.answer.id }));
   return {
     id: c.claim.id,
     reference: c.claim.reference,
@@ -125,6 +155,8 @@ async function claimView(deps: StaffDeps, c: ClaimWithItems) {
     answerDueOn: c.claim.answerDueOn,
     totalClaimedCents: c.claim.totalClaimedCents,
     landlord: { email: c.claim.landlordEmail, accountHolder: c.claim.landlordAccountHolder },
+    /** The landlord's evidence (the claim's files). */
+    files: await staffFilesOf(deps, { kind: 'claim', id: c.claim.id }),
     items: c.items.map((i) => ({
       id: i.id,
       position: i.position,
@@ -133,7 +165,13 @@ async function claimView(deps: StaffDeps, c: ClaimWithItems) {
       claimedCents: i.claimedCents,
       details: i.details,
       answer: i.answer
-        ? { answer: i.answer.answer, reason: i.answer.reason, counterCents: i.answer.counterCents }
+        ? {
+            answer: i.answer.answer,
+            reason: i.answer.reason,
+            counterCents: i.answer.counterCents,
+            /** The tenant's evidence for this answer. */
+            files: answerFiles.get(i.id) ?? [],
+          }
         : null,
       decision: i.decision,
       decidedCents: i.decidedCents,
@@ -221,7 +259,12 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       await auditOf(deps, req)('claims.read', {
         applicationId: c.claim.applicationId,
         contractNumber: view.contractNumber,
-        details: { claimId: c.claim.id },
+        // The links handed out are part of the read (ADR 1250: staff audit their evidence links).
+        details: {
+          claimId: c.claim.id,
+          evidenceLinks:
+            view.files.length + view.items.reduce((n, i) => n + (i.answer?.files.length ?? 0), 0),
+        },
       });
       return reply.send(view);
     },

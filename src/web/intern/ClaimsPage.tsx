@@ -19,6 +19,13 @@ interface Row {
   totalClaimedCents: number;
   toDecide: number;
 }
+interface EvidenceFile {
+  id: string;
+  fileName: string;
+  size: number;
+  url: string;
+  expiresAt: string;
+}
 interface Item {
   id: string;
   position: number;
@@ -26,7 +33,12 @@ interface Item {
   state: ClaimItemState;
   claimedCents: number;
   details: Record<string, unknown>;
-  answer: { answer: string; reason: string | null; counterCents: number | null } | null;
+  answer: {
+    answer: string;
+    reason: string | null;
+    counterCents: number | null;
+    files: EvidenceFile[];
+  } | null;
   decision: string | null;
   decidedCents: number | null;
   decisionReason: string | null;
@@ -41,7 +53,30 @@ interface Claim {
   answerDueOn: string | null;
   totalClaimedCents: number;
   landlord: { email: string; accountHolder: string };
+  files: EvidenceFile[];
   items: Item[];
+}
+
+/** Evidence files as short-lived links (they expire; reloading the page gives new ones). */
+function Evidence({ label, files }: { label: string; files: EvidenceFile[] }) {
+  if (files.length === 0) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <ul className="evidence-files">
+          {files.map((f) => (
+            <li key={f.id}>
+              <a href={f.url} target="_blank" rel="noreferrer">
+                {f.fileName}
+              </a>{' '}
+              ({ct.evidence.size(Math.max(1, Math.round(f.size / 1024)))})
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
 }
 
 const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
@@ -160,7 +195,11 @@ export function ClaimPage({ id, me, go }: { id: string; me: Me; go: Go }) {
             </dd>
             <dt>{ct.facts.total}</dt>
             <dd>{formatCents(claim.totalClaimedCents)}</dd>
+            <Evidence label={ct.evidence.landlord} files={claim.files} />
           </dl>
+          {claim.files.length + claim.items.filter((i) => i.answer?.files.length).length > 0 && (
+            <p className="hint">{ct.evidence.expiry}</p>
+          )}
           <p className="notice">{ct.decision.firstDemand}</p>
           {claim.items.map((i) => (
             <section key={i.id} aria-labelledby={`item-${i.position}`} className="claim-item">
@@ -186,6 +225,7 @@ export function ClaimPage({ id, me, go }: { id: string; me: Me; go: Go }) {
                     ct.noAnswer
                   )}
                 </dd>
+                <Evidence label={ct.evidence.tenant} files={i.answer?.files ?? []} />
                 {i.decision && (
                   <>
                     <dt>{ct.decision.legend}</dt>

@@ -34,6 +34,13 @@ export const ct = {
   tenantSays: 'Antwort des Mieters',
   noAnswer: 'Keine Antwort (Schweigen ist keine Zustimmung)',
   counter: (amount: string) => `Vorschlag: ${amount}`,
+  evidence: {
+    landlord: 'Nachweise des Vermieters',
+    tenant: 'Nachweise des Mieters',
+    size: (kb: number) => `${kb} KB`,
+    expiry:
+      'Die Links zu den Nachweisen gelten 15 Minuten; laden Sie die Seite neu, um neue zu erhalten.',
+  },
   decided: (label: string, amount: string) => `Entschieden: ${label}, ${amount}`,
   reason: 'Begründung',
   payout: {

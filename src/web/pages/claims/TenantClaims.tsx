@@ -34,6 +34,9 @@ interface ItemView {
   kind: ClaimItemKind;
   state: ClaimItemState;
   claimedCents: number;
+  /** The decided amount and its reason (null: not decided yet). */
+  decidedCents: number | null;
+  decisionReason: string | null;
   /** What the guarantor paid the landlord on this item (null: nothing yet). */
   paidCents: number | null;
   details: {
@@ -59,6 +62,9 @@ interface ClaimView {
   files: FileLink[];
   items: ItemView[];
 }
+
+/** The answer period runs: only then the prompt to answer, the countdown and the forms. */
+const answering = (c: ClaimView) => c.state === 'notified' && c.daysLeft !== null;
 
 /** '2026-01' -> '01.2026'. */
 const monthText = (m: string) => `${m.slice(5)}.${m.slice(0, 4)}`;
@@ -107,22 +113,26 @@ export function TenantClaims() {
     <section aria-labelledby="h-claims" className="claims">
       <h2 id="h-claims">{T.heading}</h2>
       {flash ? <Notice kind="ok">{flash}</Notice> : null}
-      <p>{T.intro}</p>
+      <p>{claims.some(answering) ? T.intro : T.introAfter}</p>
       {claims.map((c) => (
         <article key={c.id} aria-labelledby={`h-claim-${c.id}`} className="claim">
           <h3 id={`h-claim-${c.id}`}>
             {claimTexts.landlord.claimNumber} {c.reference} – {claimTexts.claimStateLabels[c.state]}
           </h3>
-          {c.answerDueOn && (c.state === 'notified' || c.state === 'expired') ? (
+          {c.answerDueOn && answering(c) ? (
+            <>
+              <p className="countdown" data-testid="claim-countdown">
+                <strong>{T.countdown(c.daysLeft ?? 0, formatIsoDate(c.answerDueOn))}</strong>
+              </p>
+              <p>{T.silence}</p>
+            </>
+          ) : c.answerDueOn && c.state === 'expired' ? (
             <p className="countdown" data-testid="claim-countdown">
-              <strong>
-                {c.daysLeft !== null
-                  ? T.countdown(c.daysLeft, formatIsoDate(c.answerDueOn))
-                  : T.periodOver(formatIsoDate(c.answerDueOn))}
-              </strong>
+              <strong>{T.periodOver(formatIsoDate(c.answerDueOn))}</strong>
             </p>
-          ) : null}
-          <p>{T.silence}</p>
+          ) : (
+            <p data-testid="claim-status">{T.status[c.state]}</p>
+          )}
           <p>{T.firstDemand}</p>
           {paidOf(c) > 0 ? (
             <p data-testid="claim-recourse">
@@ -137,6 +147,12 @@ export function TenantClaims() {
               </h4>
               <ItemDetails item={i} />
               <p>{claimTexts.itemStateLabels[i.state]}</p>
+              {i.decidedCents !== null ? (
+                <p data-testid={`claim-decision-${i.position}`}>
+                  {T.decided(formatCents(i.decidedCents))}
+                  {i.decisionReason ? ` – ${i.decisionReason}` : ''}
+                </p>
+              ) : null}
               {i.answer ? (
                 <>
                   <p>{T.answered(claimTexts.answerLabels[i.answer.answer])}</p>
@@ -146,7 +162,7 @@ export function TenantClaims() {
                   {i.answer.reason ? <p>{i.answer.reason}</p> : null}
                   <Files files={i.answer.files} label={T.evidence} />
                 </>
-              ) : i.state === 'open' && c.daysLeft !== null ? (
+              ) : i.state === 'open' && answering(c) ? (
                 <AnswerForm
                   claimId={c.id}
                   item={i}
