@@ -185,7 +185,9 @@ describe('random transition sequences', () => {
       fc.property(fc.array(op, { minLength: 20, maxLength: 120 }), (ops) => {
         for (const c of run(ops)) c.states.forEach((s) => seen.add(s));
       }),
-      { numRuns: 600 },
+      // A fixed seed: the other properties explore new sequences on every run, this one only
+      // proves that the generator reaches every state, so it must not depend on luck.
+      { numRuns: 1500, seed: 2026 },
     );
     expect([...seen].sort()).toEqual([
       'answered',

@@ -7,6 +7,7 @@ import type { PayoutState } from '../../domain/money/payouts';
 import { staffApi, StaffApiError } from './api';
 import type { Me } from './auth';
 import { ct } from './claimTexts';
+import type { ClaimDecision } from '../../domain/claims/decisions';
 import { Link, type Go } from './pages';
 import { t } from './texts';
 import { ReasonForm } from './ReasonForm';
@@ -39,7 +40,7 @@ interface Item {
     counterCents: number | null;
     files: EvidenceFile[];
   } | null;
-  decision: string | null;
+  decision: ClaimDecision | null;
   decidedCents: number | null;
   decisionReason: string | null;
   awaitsDecision: boolean;
@@ -81,9 +82,7 @@ function Evidence({ label, files }: { label: string; files: EvidenceFile[] }) {
 
 const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
 const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
-const decisionLabel = (d: string) =>
-  (ct.decision.labels as Record<string, string>)[d] ??
-  (d === 'accepted_by_tenant' ? claimTexts.answerLabels.accept : d);
+const decisionLabel = (d: ClaimDecision) => ct.outcomes[d];
 
 /** /intern/forderungen: the queue of claims, the ones with items to decide first. */
 export function ClaimsPage({ go }: { go: Go }) {

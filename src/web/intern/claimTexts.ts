@@ -1,5 +1,6 @@
 // The back office's texts for the claims review (issue 26 item 4, ADR 1257), apart from texts.ts
 // so the review stays one change. Field errors come from src/domain/messages/claimReview.ts.
+import type { ClaimDecision } from '../../domain/claims/decisions';
 import type { StaffDecision } from '../../domain/claims/review';
 
 export const ct = {
@@ -42,6 +43,14 @@ export const ct = {
       'Die Links zu den Nachweisen gelten 15 Minuten; laden Sie die Seite neu, um neue zu erhalten.',
   },
   decided: (label: string, amount: string) => `Entschieden: ${label}, ${amount}`,
+  /** How an item was decided, as the decided line names it (every decision, the compiler checks). */
+  outcomes: {
+    accepted_by_tenant: 'vom Mieter anerkannt',
+    agreed_counter: 'Vorschlag des Mieters angenommen',
+    granted: 'in voller Höhe',
+    partly_granted: 'teilweise',
+    rejected: 'abgelehnt',
+  } satisfies Record<ClaimDecision, string>,
   reason: 'Begründung',
   payout: {
     label: 'Auszahlung',
