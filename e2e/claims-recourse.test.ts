@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { engines } from '../src/server/testing/database';
 import { eq } from 'drizzle-orm';
 import { claimTexts } from '../src/domain/messages/claims';
 import { contractTexts } from '../src/domain/messages/contracts';
@@ -98,11 +99,11 @@ async function contractWithPaidClaim(server: AppServer) {
   return { number, owed: (await owedOf(server.db.orm, c.applicationId)).owedCents };
 }
 
-// Issue 26 item 6 in the browser (PGlite; the API journey runs on both engines in
+// Issue 26 item 6 in the browser on both engines (the API journey is in
 // src/server/claims/journey.test.ts): the tenant sees the paid claim, the owed amount with a
 // GiroCode, and splits it into 6 monthly debits on the contract page (axe, 375/1280 shots).
-describe('recourse on the contract page', () => {
-  const h = useBrowserApp({ engine: 'pglite' });
+describe.each(engines)('recourse on the contract page on %s', (engine) => {
+  const h = useBrowserApp({ engine });
 
   test('paid claim, GiroCode, six instalments agreed', async () => {
     const { number, owed } = await contractWithPaidClaim(h.server);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { engines } from '../src/server/testing/database';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { systemClock } from '../src/server/clock';
@@ -106,8 +107,8 @@ async function signedIn(context: BrowserContext, token: string) {
 
 const clean = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
-describe('the claims review in /intern', () => {
-  const ui = useBrowserApp();
+describe.each(engines)('the claims review in /intern on %s', (engine) => {
+  const ui = useBrowserApp({ engine });
 
   test('both sides per item, decisions with reasons, four eyes on the large payout', async () => {
     const server = ui.server;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { engines } from '../src/server/testing/database';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { acceptedContract } from './support/contracts';
@@ -11,8 +12,8 @@ import { useBrowserApp } from './support/harness';
 
 const clean = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
-describe('partial release on /pruefen', () => {
-  const ui = useBrowserApp();
+describe.each(engines)('partial release on /pruefen on %s', (engine) => {
+  const ui = useBrowserApp({ engine });
 
   test('all but the retained amount, with the code of the letter', async () => {
     const server = ui.server;
