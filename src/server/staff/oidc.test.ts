@@ -41,7 +41,8 @@ describe.each(engines)('OpenID Connect sign-in (%s)', (engine) => {
     const { member: gone } = await createStaffMember(server.db, {
       email: 'gesperrt@firma.example',
       displayName: 'Gesperrt',
-      role: 'admin',
+      // not an admin: the last active admin cannot be disabled (ADR 1208)
+      role: 'staff',
       now,
     });
     await changeMember(server.db, gone.id, { kind: 'disable' }, now);
