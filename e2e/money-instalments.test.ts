@@ -52,6 +52,10 @@ describe.each(['pglite', 'postgres'] as const)('instalments and disputes on %s',
     const mail = await mailText(h.server, `Ihre Ratenzahlung – Vertrag ${number}`);
     expect(mail).toContain(`1. Rate: ${formatCents(parts[0]!)}`);
 
+    // The agreed plan reloads "Zahlungen" (the debit sentence replaces the GiroCode, the page
+    // below moves): wait for it before clicking further down the page.
+    await page.getByTestId('payments-by-debit').waitFor();
+
     // a dispute: empty first, then sent; dunning pauses
     await app.clickButton(disputeTexts.submit);
     await page
