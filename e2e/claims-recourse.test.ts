@@ -1,15 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { engines } from '../src/server/testing/database';
-import { eq } from 'drizzle-orm';
 import { claimTexts } from '../src/domain/messages/claims';
 import { contractTexts } from '../src/domain/messages/contracts';
 import { instalmentTexts, paymentTexts } from '../src/domain/messages/payments';
 import { formatCents } from '../src/domain/messages/format';
 import { splitCents } from '../src/domain/money/instalments';
-import { addDays } from '../src/domain/dates';
-import { contracts } from '../src/server/db/schema/index';
-import { completeNewApiApplication, securityFields } from '../src/server/testing/fixtures';
-import { call } from '../src/server/testing/http';
 import {
   decideItem,
   insertClaim,
@@ -23,30 +18,14 @@ import { approveBatch, downloadBatch, submitBatch } from '../src/server/money/ba
 import { shoot } from './support/shots';
 import { EMAIL, mailText } from './support/moneyContract';
 import { useBrowserApp } from './support/harness';
+import { acceptedContractAroundToday } from './support/moneyContract';
 import type { AppServer } from './support/server';
 
 /** An accepted contract whose landlord was paid 400 € on an accepted claim (recourse owed). */
 async function contractWithPaidClaim(server: AppServer) {
-  // Dates around today: the browser tests run on the real clock (as e2e/support/moneyContract.ts).
   const today = new Date().toISOString().slice(0, 10);
-  const form = completeNewApiApplication() as {
-    rentalObject: { rentalContract: Record<string, unknown> };
-  } & Record<string, unknown>;
-  form.rentalObject.rentalContract.signedAt = addDays(today, -5);
-  form.rentalObject.rentalContract.movedInAt = addDays(today, 10);
-  form.policyStartDate = addDays(today, 10);
-  const body = { ...form, ...(await securityFields(server.url)) };
-  const cid = (await call(server.url, 'POST', '/api/tenancies', body)).body.cid as string;
-  let st = await call(server.url, 'GET', `/api/application/state/${cid}`);
-  for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-    await new Promise((r) => setTimeout(r, 300));
-    st = await call(server.url, 'GET', `/api/application/state/${cid}`);
-  }
-  expect(st.body).toMatchObject({ state: 'accepted' });
-  const number = st.body.orderId as string;
-  const c = (
-    await server.db.orm.select().from(contracts).where(eq(contracts.contractNumber, number))
-  )[0]!;
+  const c = await acceptedContractAroundToday(server);
+  const number = c.contractNumber;
   const money = server.processing!.money;
   const now = new Date();
   const claim = await server.db.transaction(async (tx) => {

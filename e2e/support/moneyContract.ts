@@ -18,7 +18,11 @@ import type { AppServer } from './server';
 export const EMAIL = 'max.mustermann@example.org';
 const at = (iso: string) => new Date(`${iso}T05:00:00Z`);
 
-export async function contractWithReturnedDebit(server: AppServer) {
+/**
+ * An accepted contract starting around today (the browser tests run on the real clock): the
+ * application sent whole over the API, its decision awaited.
+ */
+export async function acceptedContractAroundToday(server: AppServer) {
   const today = new Date().toISOString().slice(0, 10);
   const app = completeNewApiApplication() as {
     rentalObject: { rentalContract: Record<string, unknown> };
@@ -38,6 +42,12 @@ export async function contractWithReturnedDebit(server: AppServer) {
   const c = (
     await server.db.orm.select().from(contracts).where(eq(contracts.contractNumber, number))
   )[0]!;
+  return c;
+}
+
+export async function contractWithReturnedDebit(server: AppServer) {
+  const c = await acceptedContractAroundToday(server);
+  const number = c.contractNumber;
   const money = server.processing!.money;
   const due = c.firstDebitOn;
   // the daily job, day by day up to the due day: the file is drafted on one of them
