@@ -131,7 +131,11 @@ const webhookEvent: Schema = {
  */
 function openApiDocument(wire: WireFormat, routes: readonly RegisteredRoute[]): Schema {
   const components: Schema = {};
-  const paths = pathsOf(routes, components);
+  // The staff API has its own document (staff/openapiRoute.ts); partners never see it.
+  const paths = pathsOf(
+    routes.filter((r) => !r.declared?.staff),
+    components,
+  );
   return {
     openapi: '3.1.0',
     info: {

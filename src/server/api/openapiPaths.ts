@@ -124,7 +124,9 @@ const security = (d: RouteDeclaration) =>
       ? [{}, { partnerKey: [] }]
       : d.contractSession
         ? [{ contractSession: [] }]
-        : undefined;
+        : d.staff && d.staff !== 'public'
+          ? [{ staffSession: [] }]
+          : undefined;
 
 /**
  * The document's paths, read off the routes (ADR 1265): every route declared with route()

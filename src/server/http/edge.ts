@@ -26,6 +26,11 @@ export interface EdgeMeta {
   code?: string;
   /** German sentence of the 400 answer (default: names the parameter). */
   message?: string;
+  /**
+   * The form field the message belongs to (`errors[0].field`), for bodies of forms that show a
+   * message at its field (the back office, the after-sale pages). Usually the value's own name.
+   */
+  field?: string;
 }
 export const edgeMeta = z.registry<EdgeMeta>();
 
@@ -89,6 +94,7 @@ function describeFailure(schema: z.ZodMiniType, error: z.core.$ZodError): HttpEr
     400,
     meta?.code ?? 'invalid_parameter',
     meta?.message ?? apiMessages.invalidParameter(name),
+    meta?.field,
   );
 }
 

@@ -1,5 +1,9 @@
 import type * as z from 'zod/mini';
+import type { StaffPermission } from '../../domain/staff/roles';
 import type { Answers, JsonAnswer } from './answers';
+
+/** Who may call a staff route (ADR 1200): the permission the caller's role needs, or `public` (sign-in). */
+export type StaffAccess = StaffPermission | 'public';
 
 /**
  * One route's declaration (ADR 1265): what it takes (path parameters, query, small body: the
@@ -39,6 +43,13 @@ export interface RouteSpec<
   partnerKey?: 'required' | 'optional';
   /** The contract page's session cookie (contracts/routes.ts), documented as security. */
   contractSession?: true;
+  /**
+   * A staff route (under /api/staff, ADR 1200): the staff guard (staff/guard.ts) refuses a caller
+   * without a session (401) or whose role lacks the permission (403, audited) before the handler
+   * runs. Staff routes are documented in the staff API's own document (/api/staff/openapi.json),
+   * never in the partners' one.
+   */
+  staff?: StaffAccess;
   /** The rate limit of @fastify/rate-limit (http/rateLimits.ts). */
   rateLimit?: object;
 }
@@ -61,6 +72,7 @@ export interface RouteDeclaration {
   documentedBody?: DocumentedBody | undefined;
   partnerKey?: 'required' | 'optional' | undefined;
   contractSession?: true | undefined;
+  staff?: StaffAccess | undefined;
 }
 
 declare module 'fastify' {
@@ -69,6 +81,8 @@ declare module 'fastify' {
     declared?: RouteDeclaration;
     /** Copied from the declaration for the guard's hot path (http/partnerAuth.ts). */
     partnerKey?: 'required' | 'optional';
+    /** Copied from the declaration for the staff guard (staff/guard.ts). */
+    staff?: StaffAccess;
   }
 }
 
@@ -97,6 +111,7 @@ export function route<
     documentedBody: spec.documentedBody,
     partnerKey: spec.partnerKey,
     contractSession: spec.contractSession,
+    staff: spec.staff,
   };
   return {
     schema: {
@@ -108,6 +123,7 @@ export function route<
     config: {
       declared,
       ...(spec.partnerKey ? { partnerKey: spec.partnerKey } : {}),
+      ...(spec.staff ? { staff: spec.staff } : {}),
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
     },
   };

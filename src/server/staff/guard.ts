@@ -2,34 +2,31 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { mayDo, type StaffPermission } from '../../domain/staff/roles';
+import { mayDo } from '../../domain/staff/roles';
+import { HttpError } from '../http/errors';
+import { cookieOf } from '../http/cookies';
+import type { StaffAccess } from '../http/route';
 import { staffApiErrors, type StaffApiErrorCode } from '../texts/staff';
 import { writeAudit } from './audit';
 import { readStaffSession, STAFF_COOKIE, type StaffCaller } from './sessions';
 
-/** What a staff route declares (ADR 1200): the permission it needs, or `public` (sign-in). */
-export type StaffAccess = StaffPermission | 'public';
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    staff?: StaffAccess;
-  }
   interface FastifyRequest {
     /** The signed-in staff member (routes under /api/staff that declare a permission). */
     staffCaller: StaffCaller | null;
   }
 }
 
+/**
+ * A staff API refusal with its German sentence (texts/staff.ts): `throw staffRefusal(404,
+ * 'not_found')`; the one error handler (http/errors.ts) answers it.
+ */
+export const staffRefusal = (status: number, code: StaffApiErrorCode, field?: string) =>
+  new HttpError(status, code, staffApiErrors[code], field);
+
+/** @deprecated for routes being converted (issue 29): throw staffRefusal(…) instead. */
 export function staffError(reply: FastifyReply, status: number, code: StaffApiErrorCode) {
   return reply.code(status).send({ errors: [{ code, message: staffApiErrors[code] }] });
-}
-
-export function cookieOf(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
 }
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -69,21 +66,20 @@ export function registerStaffGuard(
     if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
     if (!access) throw new Error(`staff route ${route.method} ${route.url} declares no access`);
   });
-  scope.addHook('onRequest', async (req, reply) => {
+  scope.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.staff;
-    if (!access) return staffError(reply, 404, 'not_found');
+    if (!access) throw staffRefusal(404, 'not_found');
     if (stateChanging.has(req.method) && !sameOrigin(req, deps.config.publicUrl)) {
       req.log.warn({ route: req.routeOptions.url }, 'staff request from a foreign origin refused');
-      return staffError(reply, 403, 'forbidden_origin');
+      throw staffRefusal(403, 'forbidden_origin');
     }
     if (access === 'public') return;
     const token = cookieOf(req, STAFF_COOKIE);
-    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token))
-      return staffError(reply, 401, 'not_signed_in');
+    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) throw staffRefusal(401, 'not_signed_in');
     const now = deps.clock.now();
     const caller = await readStaffSession(deps.db, token, now);
-    if (caller === 'none') return staffError(reply, 401, 'not_signed_in');
-    if (caller === 'ended') return staffError(reply, 401, 'session_ended');
+    if (caller === 'none') throw staffRefusal(401, 'not_signed_in');
+    if (caller === 'ended') throw staffRefusal(401, 'session_ended');
     if (!mayDo(caller.role, access)) {
       req.log.warn(
         { staffId: caller.id, role: caller.role, permission: access, route: req.routeOptions.url },
@@ -96,7 +92,7 @@ export function registerStaffGuard(
         at: now,
         details: { permission: access, route: `${req.method} ${req.routeOptions.url ?? ''}` },
       });
-      return staffError(reply, 403, 'forbidden_role');
+      throw staffRefusal(403, 'forbidden_role');
     }
     req.staffCaller = caller;
   });

@@ -13,6 +13,7 @@ import { registerStaffRequestRoutes } from './requestRoutes';
 import { registerStaffMoneyRoutes } from './moneyRoutes';
 import { registerStaffClaimRoutes } from './claimRoutes';
 import { registerStaffMoneyDecisionRoutes } from './moneyDecisionRoutes';
+import { registerStaffOpenApiRoute } from './openapiRoute';
 
 /**
  * The staff back office's API under /api/staff (issue 24): in its own Fastify scope with its own
@@ -34,5 +35,6 @@ export async function registerStaff(app: FastifyInstance, deps: StaffDeps): Prom
     registerStaffMoneyRoutes(scope, deps);
     registerStaffClaimRoutes(scope, deps);
     registerStaffMoneyDecisionRoutes(scope, deps);
+    registerStaffOpenApiRoute(app, scope);
   });
 }

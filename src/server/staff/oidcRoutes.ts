@@ -3,7 +3,8 @@ import { staffSignInLimit } from '../http/rateLimits';
 import { staffApiErrors } from '../texts/staff';
 import { sessionCookieFor } from './authRoutes';
 import type { StaffDeps } from './context';
-import { cookieOf, staffError } from './guard';
+import { cookieOf } from '../http/cookies';
+import { staffError } from './guard';
 import { clearedOidcCookie, finishOidc, OIDC_COOKIE, OidcError, startOidc } from './oidc';
 
 /**
