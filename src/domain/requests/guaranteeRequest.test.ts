@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseRequestAmount, readGuaranteeRequest } from './guaranteeRequest';
+import { guaranteeRequestReference, guaranteeRequestReferencePattern } from '../rules/patterns';
 
 // Spec §2 /start: "digital-guarantee support above the maximum deposit" - the request for an
 // individual digital guarantee with amount and contact (ADR 0836).
@@ -65,4 +66,17 @@ describe('request for an individual digital guarantee above the maximum deposit'
       email: 'max@example.org',
     });
   });
+});
+
+describe('the request reference (AN-…)', () => {
+  test('a reference made from 12 hex digits matches the pattern the back office checks', () => {
+    expect(guaranteeRequestReference('7f3a92c1b04d')).toBe('AN-7F3A92C1B04D');
+    expect(guaranteeRequestReferencePattern.test(guaranteeRequestReference('7f3a92c1b04d'))).toBe(
+      true,
+    );
+  });
+  test.each(['AN-7F3A92C1B04', 'AN-7f3a92c1b04d', 'MK-7F3A92C1B04D', 'AN-7F3A92C1B04D0', ''])(
+    '%j is no reference',
+    (s) => expect(guaranteeRequestReferencePattern.test(s)).toBe(false),
+  );
 });

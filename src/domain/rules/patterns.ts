@@ -38,3 +38,25 @@ export const businessNumber = (
   sandbox: boolean,
 ): string =>
   `${sandbox ? 'TEST-' : ''}${businessNumberPrefixes[kind]}-${year}-${String(seq).padStart(6, '0')}`;
+
+/**
+ * A request for an individual guarantee (ADR 0836): AN-7F3A92C1B04D, "AN-" and 12 hex digits in
+ * upper case. The server draws the digits (48 random bits, services/guaranteeRequests.ts); the
+ * back office refuses any other reference before it reaches the database.
+ */
+const guaranteeRequestPrefix = 'AN';
+export const guaranteeRequestReferencePattern = new RegExp(
+  `^${guaranteeRequestPrefix}-[0-9A-F]{12}$`,
+);
+/** The reference of a request with these 12 hex digits (either case). */
+export const guaranteeRequestReference = (hexDigits: string): string =>
+  `${guaranteeRequestPrefix}-${hexDigits.toUpperCase()}`;
+
+/**
+ * An id the database makes (a uuid, lower case). Checked before a query, so a malformed id in a
+ * path answers 404 like an unknown one instead of a database error.
+ */
+export const recordIdPattern = /^[0-9a-f-]{36}$/;
+
+/** A partner code (partners of the back office, ADR 1205): 1 to 40 letters, digits, - or _. */
+export const partnerCodePattern = /^[A-Za-z0-9_-]{1,40}$/;

@@ -19,7 +19,9 @@ import { route } from './route';
 // partial release, whose paths are still written by hand (claims/openapi.ts,
 // contracts/partialReleaseOpenapi.ts).
 const notYetDeclared = [
-  /^\/api\/staff\//,
+  // The staff routes not yet converted (issue 29): cases, queues, letters, approvals, money, claims.
+  /^\/api\/staff\/(cases|contracts|queues|letters|approvals|money|claims)([/.]|$)/,
+  /^\/api\/staff\/(overview|search)$/,
   /^\/api\/claims\//,
   /^\/api\/contracts\/me\/claims(\/|$)/,
   /^\/api\/contracts\/verification\/:token\/partial-release$/,

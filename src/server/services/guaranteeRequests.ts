@@ -9,20 +9,11 @@ import {
   type GuaranteeRequestErrors,
   type GuaranteeRequestField,
 } from '../../domain/requests/guaranteeRequest';
+import type { OpenGuaranteeRequest } from '../../domain/requests/openRequest';
+import { guaranteeRequestReference } from '../../domain/rules/patterns';
 
-/** A request reference: "AN-" and 12 random hex digits (48 bits; the column is unique). */
-const newReference = () => `AN-${randomBytes(6).toString('hex').toUpperCase()}`;
-
-interface StoredGuaranteeRequest {
-  reference: string;
-  amountCents: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-  state: string;
-  createdAt: Date;
-}
+/** A request reference with 12 random hex digits (48 bits; the column is unique). */
+const newReference = () => guaranteeRequestReference(randomBytes(6).toString('hex'));
 
 /**
  * Requests for an individual digital guarantee above the online maximum (spec §2 /start, ADR
@@ -67,9 +58,9 @@ export class GuaranteeRequestService {
 }
 
 /** The open requests, oldest first: what the back office lists for staff to answer. */
-export async function openGuaranteeRequests(db: Database): Promise<StoredGuaranteeRequest[]> {
+export async function openGuaranteeRequests(db: Database): Promise<OpenGuaranteeRequest[]> {
   const r = await db.executeSql(
-    `SELECT reference, amount_cents, name, email, phone, message, state, created_at
+    `SELECT reference, amount_cents, name, email, phone, message, created_at
          FROM guarantee_requests WHERE state = 'open' ORDER BY created_at, reference`,
     [],
   );
@@ -80,7 +71,7 @@ export async function openGuaranteeRequests(db: Database): Promise<StoredGuarant
     email: String(row.email),
     phone: (row.phone as string | null) ?? null,
     message: (row.message as string | null) ?? null,
-    state: String(row.state),
-    createdAt: new Date(row.created_at as string),
+    state: 'open' as const,
+    createdAt: new Date(row.created_at as string).toISOString(),
   }));
 }

@@ -1,17 +1,73 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
+import * as z from 'zod/mini';
 import { partnerWebhooks, partners, webhookDeliveries, webhookEvents } from '../db/schema/index';
+import { answer, emptyAnswer, errorAnswer } from '../http/answers';
+import { edgeMeta, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { HttpError } from '../http/errors';
+import { route } from '../http/route';
 import { PartnerKeyError, PartnerKeyService } from '../partnerApi/keys';
+import { staffPartnerRefusals } from '../texts/staff';
 import { deliverWebhook } from '../webhooks/deliver';
 import { WebhookRegistry, WebhookRegistryError } from '../webhooks/registry';
+import { partnerCodePattern, recordIdPattern } from '../../domain/rules/patterns';
+import { staffPartner, webhookEventView } from '../../domain/staff/partners';
+import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
-import { staffError } from './guard';
+import { staffRefusal } from './guard';
 
-const admin = { config: { staff: 'partners.manage' as const } };
-const codePattern = /^[A-Za-z0-9_-]{1,40}$/;
+const staff = 'partners.manage' as const;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** A refusal the admin can act on: the German message of the service that refused. */
-const refusal = (message: string) => ({ errors: [{ code: 'refused', message }] });
+/** A refusal the admin can act on: the German message of the rule or service that refused. */
+const refused = (status: number, message: string) => new HttpError(status, 'refused', message);
+/** A value of the partner forms, trimmed; a wrong one answers 400 `refused` with its sentence. */
+const refusedValue = (description: string, message: string) => ({
+  description,
+  code: 'refused',
+  message,
+});
+
+const codeParams = edgeObject({ code: pathParam({ description: 'Partner code' }) });
+const codeAndIdParams = edgeObject({
+  code: pathParam({ description: 'Partner code' }),
+  id: pathParam({ description: 'Key id or webhook event id (uuid)' }),
+});
+const createBody = edgeObject({
+  code: z
+    .string()
+    .check(z.trim(), z.regex(partnerCodePattern))
+    .register(
+      edgeMeta,
+      refusedValue('1 to 40 letters, digits, - or _', staffPartnerRefusals.codeForm),
+    ),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1))
+    .register(edgeMeta, refusedValue('Name', staffPartnerRefusals.partnerNameMissing)),
+});
+const keyBody = edgeObject({
+  sandbox: z
+    .optional(z.boolean())
+    .register(edgeMeta, { description: 'true: a sandbox key (mk_test_…); default a live key' }),
+});
+const webhookBody = edgeObject({
+  url: z
+    .string()
+    .check(z.trim(), z.minLength(1))
+    .register(
+      edgeMeta,
+      refusedValue('https URL of the partner', staffPartnerRefusals.webhookUrlMissing),
+    ),
+});
+
+const notFound = errorAnswer('not_found: no such partner, key, webhook or event');
+
+/** An id from the path, or 404 (a malformed one never reaches the database). */
+const recordId = (id: string) => {
+  if (!recordIdPattern.test(id)) throw staffRefusal(404, 'not_found');
+  return id;
+};
 
 /**
  * Partners in the back office (issue 24 item 4, ADR 1205): the same services as the commands
@@ -19,64 +75,95 @@ const refusal = (message: string) => ({ errors: [{ code: 'refused', message }] }
  * Every change is audited; a key is shown once, in the answer that created it.
  */
 export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps): void {
+  const api = app.withTypeProvider<EdgeTypes>();
   const keys = new PartnerKeyService(deps.db, deps.clock);
   const hooks = new WebhookRegistry(deps.db, deps.clock, {
     allowPrivate: deps.config.webhookAllowPrivate,
   });
 
-  app.get('/api/staff/partners', admin, async (_req, reply) => {
-    const [rows, allKeys, allHooks] = await Promise.all([
-      deps.db.orm.select().from(partners).orderBy(asc(partners.code)),
-      keys.list(),
-      hooks.list(),
-    ]);
-    return reply.send({
-      partners: rows.map((p) => ({
-        code: p.code,
-        name: p.name,
-        active: p.active,
-        contactName: p.contactName,
-        contactEmail: p.contactEmail,
-        webhookUrl: allHooks.find((h) => h.partnerCode === p.code)?.url ?? null,
-        keys: allKeys
-          .filter((k) => k.partnerCode === p.code)
-          .map((k) => ({
-            id: k.id,
-            prefix: k.prefix,
-            sandbox: k.sandbox,
-            createdAt: k.createdAt,
-            lastUsedAt: k.lastUsedAt,
-            revokedAt: k.revokedAt,
-          })),
-      })),
-    });
-  });
+  api.get(
+    '/api/staff/partners',
+    route({
+      summary: 'The partners with their keys and webhook URL',
+      staff,
+      answers: {
+        200: answer(z.object({ partners: z.array(staffPartner) }), 'By code'),
+        ...staffReadAnswers,
+      },
+    }),
+    async () => {
+      const [rows, allKeys, allHooks] = await Promise.all([
+        deps.db.orm.select().from(partners).orderBy(asc(partners.code)),
+        keys.list(),
+        hooks.list(),
+      ]);
+      return {
+        partners: rows.map((p) => ({
+          code: p.code,
+          name: p.name,
+          active: p.active,
+          contactName: p.contactName,
+          contactEmail: p.contactEmail,
+          webhookUrl: allHooks.find((h) => h.partnerCode === p.code)?.url ?? null,
+          keys: allKeys
+            .filter((k) => k.partnerCode === p.code)
+            .map((k) => ({
+              id: k.id,
+              prefix: k.prefix,
+              sandbox: k.sandbox,
+              createdAt: k.createdAt.toISOString(),
+              lastUsedAt: iso(k.lastUsedAt),
+              revokedAt: iso(k.revokedAt),
+            })),
+        })),
+      };
+    },
+  );
 
-  app.post('/api/staff/partners', admin, async (req, reply) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const code = typeof body.code === 'string' ? body.code.trim() : '';
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    if (!codePattern.test(code))
-      return reply
-        .code(400)
-        .send(refusal('Der Partnercode besteht aus 1 bis 40 Buchstaben, Ziffern, - oder _.'));
-    if (!name) return reply.code(400).send(refusal('Bitte geben Sie den Namen des Partners an.'));
-    const made = await deps.db.orm
-      .insert(partners)
-      .values({ code, name })
-      .onConflictDoNothing()
-      .returning({ code: partners.code });
-    if (made.length === 0)
-      return reply.code(409).send(refusal(`Den Partnercode ${code} gibt es schon.`));
-    await auditOf(deps, req)('partner.create', { details: { partnerCode: code, name } });
-    return reply.code(201).send({ code, name });
-  });
-
-  app.post<{ Params: { code: string } }>(
-    '/api/staff/partners/:code/keys',
-    admin,
+  api.post(
+    '/api/staff/partners',
+    route({
+      summary: 'Adds a partner',
+      staff,
+      body: createBody,
+      answers: {
+        201: answer(z.object({ code: z.string(), name: z.string() }), 'Added'),
+        400: errorAnswer('refused: a code of the wrong form, or no name'),
+        409: errorAnswer('refused: the code is taken'),
+        ...staffChangeAnswers,
+      },
+    }),
     async (req, reply) => {
-      const sandbox = ((req.body ?? {}) as { sandbox?: unknown }).sandbox === true;
+      const { code, name } = req.body;
+      const made = await deps.db.orm
+        .insert(partners)
+        .values({ code, name })
+        .onConflictDoNothing()
+        .returning({ code: partners.code });
+      if (made.length === 0) throw refused(409, staffPartnerRefusals.codeTaken(code));
+      await auditOf(deps, req)('partner.create', { details: { partnerCode: code, name } });
+      return reply.code(201).send({ code, name });
+    },
+  );
+
+  api.post(
+    '/api/staff/partners/:code/keys',
+    route({
+      summary: 'Makes an API key; the key is in this answer only',
+      staff,
+      params: codeParams,
+      body: keyBody,
+      answers: {
+        201: answer(
+          z.object({ id: z.string(), prefix: z.string(), sandbox: z.boolean(), key: z.string() }),
+          'The new key (shown once)',
+        ),
+        404: errorAnswer('refused: no such partner'),
+        ...staffChangeAnswers,
+      },
+    }),
+    async (req, reply) => {
+      const sandbox = req.body.sandbox === true;
       try {
         const { key, row } = await keys.create(req.params.code, { sandbox });
         await auditOf(deps, req)('partner.key_create', {
@@ -84,53 +171,75 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
         });
         return await reply.code(201).send({ id: row.id, prefix: row.prefix, sandbox, key });
       } catch (err) {
-        if (err instanceof PartnerKeyError) return reply.code(404).send(refusal(err.message));
+        if (err instanceof PartnerKeyError) throw refused(404, err.message);
         throw err;
       }
     },
   );
 
-  app.post<{ Params: { code: string; id: string } }>(
+  api.post(
     '/api/staff/partners/:code/keys/:id/revoke',
-    admin,
-    async (req, reply) => {
-      const { code, id } = req.params;
-      if (!/^[0-9a-f-]{36}$/.test(id)) return staffError(reply, 404, 'not_found');
+    route({
+      summary: 'Revokes one of the partner’s keys at once',
+      staff,
+      params: codeAndIdParams,
+      answers: {
+        200: answer(z.object({ id: z.string(), revokedAt: z.nullable(z.string()) }), 'Revoked'),
+        404: notFound,
+        ...staffChangeAnswers,
+      },
+    }),
+    async (req) => {
+      const code = req.params.code;
+      const id = recordId(req.params.id);
       const mine = (await keys.list(code)).find((k) => k.id === id);
-      if (!mine) return staffError(reply, 404, 'not_found');
+      if (!mine) throw staffRefusal(404, 'not_found');
       const row = await keys.revoke(id);
       await auditOf(deps, req)('partner.key_revoke', {
         details: { partnerCode: code, keyId: id, prefix: row.prefix },
       });
-      return reply.send({ id, revokedAt: row.revokedAt });
+      // An already revoked key keeps its first revocation.
+      return { id, revokedAt: iso(row.revokedAt) };
     },
   );
 
-  app.put<{ Params: { code: string } }>(
+  api.put(
     '/api/staff/partners/:code/webhook',
-    admin,
-    async (req, reply) => {
-      const url = ((req.body ?? {}) as { url?: unknown }).url;
-      if (typeof url !== 'string' || !url.trim())
-        return reply.code(400).send(refusal('Bitte geben Sie die Webhook-URL an.'));
+    route({
+      summary: 'Sets the webhook URL; the signing secret is in this answer only',
+      staff,
+      params: codeParams,
+      body: webhookBody,
+      answers: {
+        200: answer(z.object({ url: z.string(), secret: z.string() }), 'Set (shown once)'),
+        400: errorAnswer('refused: no URL, or one the registry refuses (its sentence)'),
+        ...staffChangeAnswers,
+      },
+    }),
+    async (req) => {
       try {
-        const set = await hooks.set(req.params.code, url.trim());
+        const set = await hooks.set(req.params.code, req.body.url);
         await auditOf(deps, req)('partner.webhook_set', {
           details: { partnerCode: req.params.code, url: set.url },
         });
-        return await reply.send(set);
+        return set;
       } catch (err) {
-        if (err instanceof WebhookRegistryError) return reply.code(400).send(refusal(err.message));
+        if (err instanceof WebhookRegistryError) throw refused(400, err.message);
         throw err;
       }
     },
   );
 
-  app.delete<{ Params: { code: string } }>(
+  api.delete(
     '/api/staff/partners/:code/webhook',
-    admin,
+    route({
+      summary: 'Removes the webhook URL',
+      staff,
+      params: codeParams,
+      answers: { 204: emptyAnswer('Removed'), 404: notFound, ...staffChangeAnswers },
+    }),
     async (req, reply) => {
-      if (!(await hooks.remove(req.params.code))) return staffError(reply, 404, 'not_found');
+      if (!(await hooks.remove(req.params.code))) throw staffRefusal(404, 'not_found');
       await auditOf(deps, req)('partner.webhook_remove', {
         details: { partnerCode: req.params.code },
       });
@@ -138,15 +247,23 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
     },
   );
 
-  app.get<{ Params: { code: string } }>(
+  api.get(
     '/api/staff/partners/:code/deliveries',
-    admin,
-    async (req, reply) => {
+    route({
+      summary: "The partner's last 100 webhook events with their delivery attempts",
+      staff,
+      params: codeParams,
+      answers: {
+        200: answer(z.object({ events: z.array(webhookEventView) }), 'Newest first'),
+        ...staffReadAnswers,
+      },
+    }),
+    async (req) => {
       const rows = await deps.db.orm
         .select({
           eventId: webhookEvents.id,
           type: webhookEvents.type,
-          sandbox: webhookEvents.payload,
+          payload: webhookEvents.payload,
           deliveredAt: webhookEvents.deliveredAt,
           attempts: webhookEvents.attempts,
           createdAt: webhookEvents.createdAt,
@@ -168,10 +285,12 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
             )
             .orderBy(desc(webhookDeliveries.at), desc(webhookDeliveries.attempt))
         : [];
-      return reply.send({
-        events: rows.map((e) => ({
+      return {
+        events: rows.map(({ payload, ...e }) => ({
           ...e,
-          sandbox: (e.sandbox as { sandbox?: boolean }).sandbox === true,
+          sandbox: (payload as { sandbox?: boolean }).sandbox === true,
+          deliveredAt: iso(e.deliveredAt),
+          createdAt: e.createdAt.toISOString(),
           deliveries: attempts
             .filter((d) => d.eventId === e.eventId)
             .map((d) => ({
@@ -180,32 +299,39 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
               statusCode: d.statusCode,
               error: d.error,
               durationMs: d.durationMs,
-              at: d.at,
+              at: d.at.toISOString(),
             })),
         })),
-      });
+      };
     },
   );
 
   /** "Erneut zustellen": one attempt now, logged like every attempt; the answer says how it went. */
-  app.post<{ Params: { code: string; id: string } }>(
+  api.post(
     '/api/staff/partners/:code/deliveries/:id/redeliver',
-    admin,
-    async (req, reply) => {
-      const { code, id } = req.params;
-      if (!/^[0-9a-f-]{36}$/.test(id)) return staffError(reply, 404, 'not_found');
+    route({
+      summary: 'Delivers one webhook event again, now',
+      staff,
+      params: codeAndIdParams,
+      answers: {
+        200: answer(z.object({ delivered: z.boolean() }), 'Whether the partner took it'),
+        404: notFound,
+        409: errorAnswer('refused: the partner has no webhook URL'),
+        ...staffChangeAnswers,
+      },
+    }),
+    async (req) => {
+      const code = req.params.code;
+      const id = recordId(req.params.id);
       const event = (
         await deps.db.orm.select().from(webhookEvents).where(eq(webhookEvents.id, id))
       )[0];
-      if (!event || event.partnerCode !== code) return staffError(reply, 404, 'not_found');
+      if (!event || event.partnerCode !== code) throw staffRefusal(404, 'not_found');
       const hook = await deps.db.orm
         .select()
         .from(partnerWebhooks)
         .where(eq(partnerWebhooks.partnerCode, code));
-      if (hook.length === 0)
-        return reply
-          .code(409)
-          .send(refusal('Für diesen Partner ist keine Webhook-URL eingetragen.'));
+      if (hook.length === 0) throw refused(409, staffPartnerRefusals.noWebhook);
       // A delivered event is sent again on purpose; receivers drop ids they have seen.
       await deps.db.orm
         .update(webhookEvents)
@@ -228,7 +354,7 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
       await auditOf(deps, req)('partner.webhook_redeliver', {
         details: { partnerCode: code, eventId: id, delivered },
       });
-      return reply.send({ delivered });
+      return { delivered };
     },
   );
 }

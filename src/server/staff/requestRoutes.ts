@@ -1,7 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { answer, errorAnswer } from '../http/answers';
+import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { route } from '../http/route';
 import { openGuaranteeRequests } from '../services/guaranteeRequests';
+import { openGuaranteeRequest } from '../../domain/requests/openRequest';
+import { guaranteeRequestReferencePattern } from '../../domain/rules/patterns';
+import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
-import { staffError } from './guard';
+import { staffRefusal } from './guard';
+
+const referenceParams = edgeObject({
+  reference: pathParam({ description: 'The request reference, AN-7F3A92C1B04D' }),
+});
 
 /**
  * Requests for an individual digital guarantee (issue 31 item 1, ADR 0836, ADR 1206): staff list
@@ -9,27 +20,59 @@ import { staffError } from './guard';
  * DATA_RETENTION_DAYS after which the nightly deletion removes it.
  */
 export function registerStaffRequestRoutes(app: FastifyInstance, deps: StaffDeps): void {
-  app.get('/api/staff/requests', { config: { staff: 'cases.read' } }, async (req, reply) => {
-    const items = await openGuaranteeRequests(deps.db);
-    await auditOf(deps, req)('queue.read', { details: { queue: 'requests', count: items.length } });
-    return reply.send({ items });
-  });
+  const api = app.withTypeProvider<EdgeTypes>();
 
-  app.post<{ Params: { reference: string } }>(
+  api.get(
+    '/api/staff/requests',
+    route({
+      summary: 'The open requests for an individual guarantee, oldest first (audited)',
+      staff: 'cases.read',
+      answers: {
+        200: answer(z.object({ items: z.array(openGuaranteeRequest) }), 'Oldest first'),
+        ...staffReadAnswers,
+      },
+    }),
+    async (req) => {
+      const items = await openGuaranteeRequests(deps.db);
+      await auditOf(deps, req)('queue.read', {
+        details: { queue: 'requests', count: items.length },
+      });
+      return { items };
+    },
+  );
+
+  api.post(
     '/api/staff/requests/:reference/answered',
-    { config: { staff: 'cases.decide' } },
-    async (req, reply) => {
+    route({
+      summary: 'Marks a request answered (its deletion period starts)',
+      staff: 'cases.decide',
+      params: referenceParams,
+      answers: {
+        200: answer(
+          z.object({
+            reference: z.string(),
+            state: z.literal('answered'),
+            answeredAt: z.string(),
+          }),
+          'Answered',
+        ),
+        404: errorAnswer('not_found: no open request with this reference'),
+        ...staffChangeAnswers,
+      },
+    }),
+    async (req) => {
       const reference = req.params.reference;
-      if (!/^AN-[0-9A-F]{12}$/.test(reference)) return staffError(reply, 404, 'not_found');
+      // A malformed reference answers like an unknown one.
+      if (!guaranteeRequestReferencePattern.test(reference)) throw staffRefusal(404, 'not_found');
       const now = deps.clock.now();
       const r = await deps.db.executeSql(
         `UPDATE guarantee_requests SET state = 'answered', answered_at = $2::timestamptz
           WHERE reference = $1 AND state = 'open' RETURNING reference`,
         [reference, now.toISOString()],
       );
-      if (r.rows.length === 0) return staffError(reply, 404, 'not_found');
+      if (r.rows.length === 0) throw staffRefusal(404, 'not_found');
       await auditOf(deps, req)('request.answered', { details: { reference } });
-      return reply.send({ reference, state: 'answered', answeredAt: now });
+      return { reference, state: 'answered' as const, answeredAt: now.toISOString() };
     },
   );
 }

@@ -34,6 +34,25 @@ export const staffApiErrors = {
 
 export type StaffApiErrorCode = keyof typeof staffApiErrors;
 
+/**
+ * The partner pages' refusals (code `refused`, ADRs 1205, 1210): sentences an admin can act on,
+ * most of them about one field of the form.
+ */
+export const staffPartnerRefusals = {
+  codeForm: 'Der Partnercode besteht aus 1 bis 40 Buchstaben, Ziffern, - oder _.',
+  codeTaken: (code: string) => `Den Partnercode ${code} gibt es schon.`,
+  partnerNameMissing: 'Bitte geben Sie den Namen des Partners an.',
+  nameMissing: 'Bitte geben Sie den Namen an.',
+  /** `problem` is partnerNameProblem's (services/partners.ts), e.g. "enthält Steuerzeichen". */
+  nameProblem: (problem: string) => `Der Name ${problem}.`,
+  emailForm: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  webhookUrlMissing: 'Bitte geben Sie die Webhook-URL an.',
+  noWebhook: 'Für diesen Partner ist keine Webhook-URL eingetragen.',
+  csvMissing: 'Bitte wählen Sie eine CSV-Datei.',
+  /** The import's first problem (PartnerImportError), e.g. "Zeile 3: …". */
+  csvRefused: (problem: string) => `${problem}. Nichts importiert.`,
+} as const;
+
 export const staffCommandTexts = {
   usage:
     'Aufruf: npm run staff -- create-admin <E-Mail> <Name>\n' +

@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { staffApi } from './api';
+import type { StaffMember } from '../../domain/staff/members';
 import type { Me } from './auth';
 import { useLoad } from './pages';
 import { t } from './texts';
-
-interface Member {
-  id: string;
-  email: string;
-  displayName: string;
-  role: string;
-  roleLabel: string;
-  disabled: boolean;
-}
 
 const roleLabel = (role: string) => t.members.roles[role as keyof typeof t.members.roles] ?? role;
 
@@ -22,14 +14,14 @@ const roleLabel = (role: string) => t.members.roles[role as keyof typeof t.membe
  * so in German; that message is shown in the alert region.
  */
 export function MembersPage({ me }: { me: Me }) {
-  const [data, reload] = useLoad<{ members: Member[] }>('/members');
+  const [data, reload] = useLoad<{ members: StaffMember[] }>('/members');
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
-  const run = async (path: string, body: object, said: (m: Member) => string) => {
+  const run = async (path: string, body: object, said: (m: StaffMember) => string) => {
     setError('');
     setDone('');
     try {
-      const m = await staffApi<Member>(path, body);
+      const m = await staffApi<StaffMember>(path, body);
       setDone(said(m));
       reload();
     } catch (err) {
@@ -73,11 +65,11 @@ function MemberRow({
   self,
   run,
 }: {
-  m: Member;
+  m: StaffMember;
   self: boolean;
-  run(path: string, body: object, said: (m: Member) => string): Promise<void>;
+  run(path: string, body: object, said: (m: StaffMember) => string): Promise<void>;
 }) {
-  const [role, setRole] = useState(m.role);
+  const [role, setRole] = useState<string>(m.role);
   const [confirming, setConfirming] = useState(false);
   const id = `role-${m.id}`;
   return (

@@ -1,48 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../domain/messages/format';
+import type { PartnerKeyView, StaffPartner, WebhookEventView } from '../../domain/staff/partners';
 import { staffApi } from './api';
 import { PartnerDetails } from './PartnerDetails';
 import { pt } from './partnerTexts';
-
-interface PartnerKey {
-  id: string;
-  prefix: string;
-  sandbox: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-export interface Partner {
-  code: string;
-  name: string;
-  active: boolean;
-  contactName: string | null;
-  contactEmail: string | null;
-  webhookUrl: string | null;
-  keys: PartnerKey[];
-}
-
-interface WebhookEvent {
-  eventId: string;
-  type: string;
-  sandbox: boolean;
-  deliveredAt: string | null;
-  attempts: number;
-  createdAt: string;
-  deliveries: { statusCode: number | null; error: string | null; at: string }[];
-}
 
 const when = (iso: string) => formatDateTime(new Date(iso));
 const Sandbox = () => <span className="badge sandbox">{pt.keys.sandbox}</span>;
 
 /** One partner: keys (a new key is shown once), webhook URL and its delivery log. */
-export function PartnerCard({ partner: p, reload }: { partner: Partner; reload: () => void }) {
+export function PartnerCard({ partner: p, reload }: { partner: StaffPartner; reload: () => void }) {
   const [secretShown, setSecretShown] = useState('');
   const [status, setStatus] = useState('');
   const [url, setUrl] = useState(p.webhookUrl ?? '');
   const [urlError, setUrlError] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>();
+  const [events, setEvents] = useState<WebhookEventView[]>();
   const base = `/partners/${encodeURIComponent(p.code)}`;
   const id = (what: string) => `partner-${p.code}-${what}`;
   const act = async (work: () => Promise<void>) => {
@@ -61,7 +33,7 @@ export function PartnerCard({ partner: p, reload }: { partner: Partner; reload: 
       setStatus(pt.keys.shownOnce);
       reload();
     });
-  const revoke = (k: PartnerKey) =>
+  const revoke = (k: PartnerKeyView) =>
     act(async () => {
       await staffApi(`${base}/keys/${k.id}/revoke`, {});
       setStatus(pt.keys.revokedDone(k.prefix));
@@ -90,7 +62,7 @@ export function PartnerCard({ partner: p, reload }: { partner: Partner; reload: 
       reload();
     });
   const loadLog = async () =>
-    setEvents((await staffApi<{ events: WebhookEvent[] }>(`${base}/deliveries`)).events);
+    setEvents((await staffApi<{ events: WebhookEventView[] }>(`${base}/deliveries`)).events);
   const redeliver = (eventId: string) =>
     act(async () => {
       const r = await staffApi<{ delivered: boolean }>(

@@ -1,22 +1,21 @@
 import { useState, type FormEvent } from 'react';
+import type { PartnerDetailsView } from '../../domain/staff/partners';
 import { staffApi, StaffApiError } from './api';
 import { pt } from './partnerTexts';
 
 type Field = 'name' | 'contactName' | 'contactEmail';
 
-interface Details {
-  code: string;
-  name: string;
-  active: boolean;
-  contactName: string | null;
-  contactEmail: string | null;
-}
-
 /**
  * A partner's name and contact, edited in place, and its deactivation (ADR 1210). The server's
  * refusal names the field; the message is tied to it and the field gets the focus.
  */
-export function PartnerDetails({ partner: p, reload }: { partner: Details; reload(): void }) {
+export function PartnerDetails({
+  partner: p,
+  reload,
+}: {
+  partner: PartnerDetailsView;
+  reload(): void;
+}) {
   const [values, setValues] = useState<Record<Field, string>>({
     name: p.name,
     contactName: p.contactName ?? '',

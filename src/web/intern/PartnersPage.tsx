@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { staffApi } from './api';
-import { PartnerCard, type Partner } from './PartnerCard';
+import type { StaffPartner } from '../../domain/staff/partners';
+import { PartnerCard } from './PartnerCard';
 import { PartnerImport } from './PartnerImport';
 import { useLoad } from './pages';
 import { pt } from './partnerTexts';
@@ -9,7 +10,7 @@ type Field = 'code' | 'name';
 
 /** Admins: the partners, each with keys, webhook and delivery log; and a form to add one. */
 export function PartnersPage() {
-  const [data, reload] = useLoad<{ partners: Partner[] }>('/partners');
+  const [data, reload] = useLoad<{ partners: StaffPartner[] }>('/partners');
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

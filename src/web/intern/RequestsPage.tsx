@@ -1,22 +1,13 @@
 import { useState } from 'react';
 import { formatCents, formatDateTime } from '../../domain/messages/format';
+import type { OpenGuaranteeRequest } from '../../domain/requests/openRequest';
 import { staffApi } from './api';
 import { useLoad } from './pages';
 import { pt } from './partnerTexts';
 
-interface GuaranteeRequest {
-  reference: string;
-  amountCents: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-  createdAt: string;
-}
-
 /** Open requests for an individual guarantee (issue 31 item 1); marking one answered ends it. */
 export function RequestsPage() {
-  const [data, reload] = useLoad<{ items: GuaranteeRequest[] }>('/requests');
+  const [data, reload] = useLoad<{ items: OpenGuaranteeRequest[] }>('/requests');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const answer = async (reference: string) => {

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { staffApi, StaffApiError } from './api';
+import type { SignedInMember } from '../../domain/staff/members';
 import { isOidcRefusal, oidcRefusalTexts } from '../../domain/staff/signIn';
 import { t } from './texts';
 
-export interface Me {
-  displayName: string;
-  email: string;
-  role: string;
-  roleLabel: string;
-}
+/** The signed-in member (GET /api/staff/me). */
+export type Me = SignedInMember;
 
 /** Why the last single sign-on was refused (`/intern?sso=<code>`, ADR 1207); the URL is cleaned. */
 function ssoRefusal(): string {
