@@ -38,3 +38,6 @@ export const businessNumber = (
   sandbox: boolean,
 ): string =>
   `${sandbox ? 'TEST-' : ''}${businessNumberPrefixes[kind]}-${year}-${String(seq).padStart(6, '0')}`;
+
+/** A record id as the server hands it out (lower case, as PostgreSQL prints a uuid). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
