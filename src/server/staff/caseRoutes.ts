@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { applications, contractEvents, contractLetters, decisions } from '../db/schema/index';
@@ -118,45 +118,74 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
   );
 
   // Every queue pages by key (ADR 1271): `?after=<next of the previous page>&limit=`.
-  const queue = <S extends z.ZodMiniType<unknown, { items: readonly unknown[] }>>(
-    name: string,
-    summary: string,
-    schema: S,
-    load: (after: string | undefined, size: number) => Promise<z.input<S>>,
-  ) =>
-    api.get(
-      `/api/staff/queues/${name}`,
-      route({
-        summary,
-        staff: 'cases.read',
-        querystring: queueQuery,
-        answers: { 200: answer(schema, 'One page of the queue'), ...guardAnswers },
-      }),
-      async (req) => {
-        const found = await load(req.query.after, pageSize(req.query.limit));
-        await auditOf(deps, req)('queue.read', {
-          details: { queue: name, count: found.items.length },
-        });
-        return found;
-      },
-    );
-  queue('pending', 'Pending decisions, oldest first', decisionPage, (after, size) =>
-    decisionsByOutcome(deps.db, 'pending', after, size),
+  const queueRoute = <S extends z.ZodMiniType>(summary: string, schema: S) =>
+    route({
+      summary,
+      staff: 'cases.read',
+      querystring: queueQuery,
+      answers: { 200: answer(schema, 'One page of the queue'), ...guardAnswers },
+    });
+  /** Audits the read of one page of a queue and answers it. */
+  const listed = async <T extends { items: readonly unknown[] }>(
+    req: FastifyRequest,
+    queue: string,
+    found: T,
+  ) => {
+    await auditOf(deps, req)('queue.read', { details: { queue, count: found.items.length } });
+    return found;
+  };
+  api.get(
+    '/api/staff/queues/pending',
+    queueRoute('Pending decisions, oldest first', decisionPage),
+    async (req) =>
+      listed(
+        req,
+        'pending',
+        await decisionsByOutcome(deps.db, 'pending', req.query.after, pageSize(req.query.limit)),
+      ),
   );
-  queue('declined', 'Declined applications, newest first', decisionPage, (after, size) =>
-    decisionsByOutcome(deps.db, 'declined', after, size),
+  api.get(
+    '/api/staff/queues/declined',
+    queueRoute('Declined applications, newest first', decisionPage),
+    async (req) =>
+      listed(
+        req,
+        'declined',
+        await decisionsByOutcome(deps.db, 'declined', req.query.after, pageSize(req.query.limit)),
+      ),
   );
-  queue('letters', 'Letters to landlords not yet posted, oldest first', letterPage, (after, size) =>
-    unpostedLetters(deps.db, now(), after, size),
+  api.get(
+    '/api/staff/queues/letters',
+    queueRoute('Letters to landlords not yet posted, oldest first', letterPage),
+    async (req) =>
+      listed(
+        req,
+        'letters',
+        await unpostedLetters(deps.db, now(), req.query.after, pageSize(req.query.limit)),
+      ),
   );
-  queue(
-    'endings',
-    'Withdrawals, cancellations and releases of the last two weeks, newest first',
-    endingPage,
-    (after, size) => recentEndings(deps.db, now(), after, size),
+  api.get(
+    '/api/staff/queues/endings',
+    queueRoute(
+      'Withdrawals, cancellations and releases of the last two weeks, newest first',
+      endingPage,
+    ),
+    async (req) =>
+      listed(
+        req,
+        'endings',
+        await recentEndings(deps.db, now(), req.query.after, pageSize(req.query.limit)),
+      ),
   );
-  queue('approvals', 'Four-eyes requests, newest first', approvalPage, (after, size) =>
-    openApprovals(deps.db, after, size),
+  api.get(
+    '/api/staff/queues/approvals',
+    queueRoute('Four-eyes requests, newest first', approvalPage),
+    async (req) =>
+      listed(
+        req,
+        'approvals',
+        await openApprovals(deps.db, req.query.after, pageSize(req.query.limit)),
+      ),
   );
 
   api.get(

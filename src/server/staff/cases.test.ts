@@ -264,7 +264,11 @@ describe.each(engines)('back office work queues on %s', (engine) => {
     expect((await find('9999')).items).toHaveLength(0);
     // A malformed cursor (or a mangled query) reads as none: the first page, never a 400.
     const first = await find('max.mustermann@example.org', '&limit=2');
-    for (const extra of ['&after=kaputt', '&after[x]=1', `&after=${first.next}&after=${first.next}`])
+    for (const extra of [
+      '&after=kaputt',
+      '&after[x]=1',
+      `&after=${first.next}&after=${first.next}`,
+    ])
       expect((await find('max.mustermann@example.org', `&limit=2${extra}`)).items).toEqual(
         first.items,
       );

@@ -294,7 +294,8 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
   app.get(
     '/api/staff/claims/:id',
     route({
-      summary: "One claim with both sides' answers, evidence links, decisions and payouts (audited)",
+      summary:
+        "One claim with both sides' answers, evidence links, decisions and payouts (audited)",
       staff: 'claims.read',
       params: claimParams,
       answers: {
@@ -336,7 +337,7 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
         ...guardAnswers,
         404: notFound,
         409: errorAnswer(
-          'not_awaiting_decision and the store\'s codes (not_possible, above_guarantee …): the item awaits no decision (field: item)',
+          "not_awaiting_decision and the store's codes (not_possible, above_guarantee …): the item awaits no decision (field: item)",
         ),
       },
     }),
@@ -415,7 +416,9 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       body: proposalBody,
       answers: {
         200: ok,
-        400: errorAnswer(`reason_required: no text, or more than ${PROPOSAL_MAX} characters (field: text)`),
+        400: errorAnswer(
+          `reason_required: no text, or more than ${PROPOSAL_MAX} characters (field: text)`,
+        ),
         ...guardAnswers,
         404: notFound,
       },

@@ -16,7 +16,6 @@ import type {
 import { t } from './texts';
 import { ReasonForm } from './ReasonForm';
 
-
 /** Evidence files as short-lived links (they expire; reloading the page gives new ones). */
 function Evidence({ label, files }: { label: string; files: EvidenceFile[] }) {
   if (files.length === 0) return null;

@@ -50,8 +50,6 @@ export function Link({ to, go, children }: { to: string; go: Go; children: React
   );
 }
 
-
-
 export function StartPage({ me, go }: { me: Me; go: Go }) {
   const [c] = useLoad<CaseCounts>('/overview');
   const [m] = useLoad<MoneyCounts>('/money/overview');
@@ -96,7 +94,6 @@ export function StartPage({ me, go }: { me: Me; go: Go }) {
     </>
   );
 }
-
 
 /** Contract search; 20 at a time, the next page after the last row (keyset, ADR 1204). */
 function Search({ go }: { go: Go }) {
@@ -147,7 +144,6 @@ function Search({ go }: { go: Go }) {
   );
 }
 
-
 function CaseTable({ items, go }: { items: DecisionItem[]; go: Go }) {
   if (items.length === 0) return <p>{t.table.empty}</p>;
   return (
@@ -190,7 +186,6 @@ export function QueuePage({ queue, go }: { queue: 'pending' | 'declined'; go: Go
     </>
   );
 }
-
 
 /** Records the original certificate's return, in two steps (it ends the guarantee). */
 function OriginalReturned({
@@ -374,7 +369,6 @@ export function CasePage({ id }: { id: string }) {
   );
 }
 
-
 export function LettersPage() {
   const [data, reload] = useLoad<{ items: LetterItem[] }>('/queues/letters');
   const [printed, setPrinted] = useState<string[]>([]);
@@ -445,7 +439,6 @@ export function LettersPage() {
     </>
   );
 }
-
 
 export function EndingsPage({ me, go }: { me: Me; go: Go }) {
   const [endings, reloadEndings] = useLoad<{ items: EndingItem[] }>('/queues/endings');
