@@ -20,6 +20,8 @@ export const reviewErrorCodes = [
 export type ReviewErrorCode = (typeof reviewErrorCodes)[number];
 
 const REVIEW_REASON_MAX = 2000;
+/** The longest settlement proposal staff send to both parties (characters, after trimming). */
+export const PROPOSAL_MAX = 4000;
 
 export type ReviewRead =
   | { decision: StaffDecision; decidedCents: number; reason: string; errors?: undefined }

@@ -52,11 +52,11 @@ export const guaranteeRequestReferencePattern = new RegExp(
 export const guaranteeRequestReference = (hexDigits: string): string =>
   `${guaranteeRequestPrefix}-${hexDigits.toUpperCase()}`;
 
-/**
- * An id the database makes (a uuid, lower case). Checked before a query, so a malformed id in a
- * path answers 404 like an unknown one instead of a database error.
- */
-export const recordIdPattern = /^[0-9a-f-]{36}$/;
-
 /** A partner code (partners of the back office, ADR 1205): 1 to 40 letters, digits, - or _. */
 export const partnerCodePattern = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * A record id as the server hands it out (a uuid, lower case, as PostgreSQL prints it). Checked
+ * before a query, so a malformed id in a path answers 404 like an unknown one, not a database error.
+ */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

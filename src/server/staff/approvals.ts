@@ -7,18 +7,23 @@ import {
   nextApprovalState,
   type ApprovalKind,
 } from '../../domain/staff/approvals';
+import { uuidPattern } from '../../domain/rules/patterns';
+import { HttpError } from '../http/errors';
+import { staffApiErrors } from '../texts/staff';
 import type { StaffCaller } from './sessions';
 import { recordStaffEvent, writeAudit } from './audit';
 import { owedOf } from '../money/instalments';
 import { writeOffOwed } from '../money/writeOff';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 import { afterKey, pageOf, QUEUE_PAGE, readCursor } from './keyset';
 
-export class ApprovalError extends Error {
+/**
+ * A refused draft or decision, answered by the one error handler with its staff sentence
+ * (texts/staff.ts); thrown inside the approval's transaction, it also rolls the transaction back.
+ */
+export class ApprovalError extends HttpError {
   constructor(
-    readonly status: number,
-    readonly code:
+    status: number,
+    override readonly code:
       | 'own_draft'
       | 'not_draft'
       | 'not_found'
@@ -26,7 +31,7 @@ export class ApprovalError extends Error {
       | 'reason_required'
       | 'nothing_owed',
   ) {
-    super(code);
+    super(status, code, staffApiErrors[code]);
   }
 }
 
@@ -48,7 +53,7 @@ const executors: Record<ApprovalKind, Executor> = {
   /** ADR 1229: what the tenant owes now, written off in the ledger; the dunning task is done. */
   write_off: {
     async check(db, subject) {
-      if (!UUID.test(subject)) throw new ApprovalError(404, 'not_found');
+      if (!uuidPattern.test(subject)) throw new ApprovalError(404, 'not_found');
       if ((await owedOf(db.orm, subject)).owedCents <= 0)
         throw new ApprovalError(409, 'nothing_owed');
     },

@@ -233,6 +233,22 @@ describe.each(engines)('back office work queues on %s', (engine) => {
     expect((await get(anna, '/api/staff/cases/MK-1999-000001')).status).toBe(404);
   }, 60_000);
 
+  it('the staff API document declares the search query, the queue pages and the letter batch', async () => {
+    const doc = (await get(anna, '/api/staff/openapi.json')).body;
+    const search = doc.paths['/api/staff/search'].get;
+    expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'after', 'limit']);
+    expect(search.parameters[1]).toMatchObject({ required: false, schema: { type: 'string' } });
+    expect(search.parameters[1].schema.pattern).toContain('_');
+    expect(search.security).toEqual([{ staffSession: [] }]);
+    expect(doc.paths['/api/staff/queues/pending'].get.responses['200']).toBeDefined();
+    const batch = doc.paths['/api/staff/letters.pdf'].get.responses['200'];
+    expect(Object.keys(batch.content)).toEqual(['application/pdf']);
+    expect(batch.headers['X-Letter-Ids']).toBeDefined();
+    expect(doc.paths['/api/staff/cases/{number}/decision'].post.description).toContain(
+      'Permission: cases.decide.',
+    );
+  });
+
   it('search by number, e-mail, name, postcode and IBAN digits pages by key, never by offset', async () => {
     const cid = await submit(s, 'Suchmann');
     const { orderId: number } = await poll(s, cid);
@@ -246,6 +262,19 @@ describe.each(engines)('back office work queues on %s', (engine) => {
     expect((await find('10115', '&limit=50')).items.length).toBe(all);
     expect((await find('3000', '&limit=50')).items.length).toBe(all);
     expect((await find('9999')).items).toHaveLength(0);
+    // A malformed cursor (or a mangled query) reads as none: the first page, never a 400.
+    const first = await find('max.mustermann@example.org', '&limit=2');
+    for (const extra of [
+      '&after=kaputt',
+      '&after[x]=1',
+      `&after=${first.next}&after=${first.next}`,
+    ])
+      expect((await find('max.mustermann@example.org', `&limit=2${extra}`)).items).toEqual(
+        first.items,
+      );
+    expect((await find('max.mustermann@example.org', '&limit=viele')).items).toHaveLength(
+      Math.min(all, 20),
+    );
     const seen: string[] = [];
     let next = '';
     for (let i = 0; i < 50; i++) {

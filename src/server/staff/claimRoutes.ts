@@ -1,12 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
 import { count, eq, inArray, ne } from 'drizzle-orm';
 import { awaitsDecision, type ClaimItemKind } from '../../domain/claims/index';
-import { readReviewDecision } from '../../domain/claims/review';
+import { PROPOSAL_MAX, readReviewDecision, staffDecisions } from '../../domain/claims/review';
 import { claimTexts } from '../../domain/messages/claims';
 import { claimReviewMessages } from '../../domain/messages/claimReview';
 import { formatCents } from '../../domain/index';
 import { claimItems, claimPayouts, claims, contracts, applications } from '../db/schema/index';
-import { bodyText, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { claimCounts, claimQueue, staffClaimView } from '../../domain/staff/claimAnswers';
+import { answer, errorAnswer } from '../http/answers';
+import { bodyText, edgeMeta, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { HttpError, HttpErrors } from '../http/errors';
+import { route } from '../http/route';
 import { greeting, render } from '../mail/templates';
 import { MoneyError } from '../money/batches';
 import type { MoneyDeps } from '../money/deps';
@@ -24,6 +29,7 @@ import {
 import { staffActor } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
+import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { evidenceLink, listEvidence } from '../evidence/index';
 import type { EvidenceOwner } from '../../domain/evidence/rules';
 
@@ -46,13 +52,14 @@ async function staffFilesOf(deps: StaffDeps, owner: EvidenceOwner) {
       mime: f.mime,
       size: f.size,
       url: link.url,
-      expiresAt: link.expiresAt,
+      expiresAt: link.expiresAt.toISOString(),
     };
   });
 }
 
-const fail = (reply: FastifyReply, status: number, code: string, message: string, field?: string) =>
-  reply.code(status).send({ errors: [{ code, message, ...(field ? { field } : {}) }] });
+const unknownClaim = () => new HttpError(404, 'not_found', claimTexts.errors.unknownClaim);
+/** A refusal of the money module (payouts) with its own code and German sentence. */
+const moneyRefusal = (err: MoneyError) => new HttpError(err.status, err.code, err.message);
 
 const claimParams = edgeObject({ id: pathParam({ description: 'Claim id' }) });
 const itemParams = edgeObject({
@@ -61,13 +68,29 @@ const itemParams = edgeObject({
 });
 const payoutParams = edgeObject({ id: pathParam({ description: 'Payout id' }) });
 const decisionBody = edgeObject({
-  decision: bodyText({ description: 'granted, partly_granted or rejected' }),
+  decision: bodyText({ description: staffDecisions.join(', ') }),
   amount: bodyText({ description: 'Euros paid for partly_granted, e.g. 450,00' }),
   reason: bodyText({ description: 'Reason both parties read' }),
 });
 const proposalBody = edgeObject({
-  text: bodyText({ description: 'The settlement proposal both parties receive' }),
+  text: z
+    .pipe(
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((v) => (v ?? '').trim()),
+      ),
+      z.string().check(z.minLength(1), z.maxLength(PROPOSAL_MAX)),
+    )
+    .register(edgeMeta, {
+      description: `The settlement proposal both parties receive (at most ${PROPOSAL_MAX} characters)`,
+      code: 'reason_required',
+      message: claimReviewMessages.reason_required,
+      field: 'text',
+    }),
 });
+const ok = answer(z.object({ ok: z.literal(true) }), 'Done');
+const notFound = errorAnswer('not_found: no such claim (or item)');
+const payoutNotFound = errorAnswer('not_found: no such payout');
 
 /** The tenant's facts for a claim's e-mails (salutation, address, contract number). */
 async function partiesOf(deps: StaffDeps, applicationId: string) {
@@ -151,7 +174,7 @@ async function claimView(deps: StaffDeps, c: ClaimWithItems) {
     reference: c.claim.reference,
     contractNumber: p.contractNumber,
     state: c.claim.state,
-    filedAt: c.claim.filedAt,
+    filedAt: c.claim.filedAt.toISOString(),
     answerDueOn: c.claim.answerDueOn,
     totalClaimedCents: c.claim.totalClaimedCents,
     landlord: { email: c.claim.landlordEmail, accountHolder: c.claim.landlordAccountHolder },
@@ -202,59 +225,88 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
   };
   const orm = deps.db.orm;
 
-  app.get('/api/staff/claims/overview', { config: { staff: 'claims.read' } }, async (_q, reply) => {
-    const [decide] = await orm
-      .select({ n: count() })
-      .from(claimItems)
-      .where(inArray(claimItems.state, ['accepted', 'objected', 'countered', 'expired']));
-    const [approve] = await orm
-      .select({ n: count() })
-      .from(claimPayouts)
-      .where(eq(claimPayouts.status, 'awaiting_approval'));
-    const [open] = await orm.select({ n: count() }).from(claims).where(ne(claims.state, 'closed'));
-    return reply.send({
-      itemsToDecide: Number(decide?.n ?? 0),
-      payoutsToApprove: Number(approve?.n ?? 0),
-      openClaims: Number(open?.n ?? 0),
-    });
-  });
+  app.get(
+    '/api/staff/claims/overview',
+    route({
+      summary: "The claims review's counts",
+      staff: 'claims.read',
+      answers: { 200: answer(claimCounts, 'Counts'), ...staffReadAnswers },
+    }),
+    async () => {
+      const [decide] = await orm
+        .select({ n: count() })
+        .from(claimItems)
+        .where(inArray(claimItems.state, ['accepted', 'objected', 'countered', 'expired']));
+      const [approve] = await orm
+        .select({ n: count() })
+        .from(claimPayouts)
+        .where(eq(claimPayouts.status, 'awaiting_approval'));
+      const [open] = await orm
+        .select({ n: count() })
+        .from(claims)
+        .where(ne(claims.state, 'closed'));
+      return {
+        itemsToDecide: Number(decide?.n ?? 0),
+        payoutsToApprove: Number(approve?.n ?? 0),
+        openClaims: Number(open?.n ?? 0),
+      };
+    },
+  );
 
-  app.get('/api/staff/claims', { config: { staff: 'claims.read' } }, async (req, reply) => {
-    const rows = await orm
-      .select({ claim: claims, number: contracts.contractNumber })
-      .from(claims)
-      .innerJoin(contracts, eq(contracts.applicationId, claims.applicationId))
-      .where(ne(claims.state, 'closed'));
-    const items = await orm
-      .select()
-      .from(claimItems)
-      .where(
-        inArray(
-          claimItems.claimId,
-          rows.length ? rows.map((r) => r.claim.id) : ['00000000-0000-0000-0000-000000000000'],
-        ),
-      );
-    const list = rows
-      .map(({ claim, number }) => ({
-        id: claim.id,
-        reference: claim.reference,
-        contractNumber: number,
-        state: claim.state,
-        filedAt: claim.filedAt,
-        totalClaimedCents: claim.totalClaimedCents,
-        toDecide: items.filter((i) => i.claimId === claim.id && awaitsDecision(i.state)).length,
-      }))
-      .sort((a, b) => b.toDecide - a.toDecide || a.filedAt.getTime() - b.filedAt.getTime());
-    await auditOf(deps, req)('claims.queue.read', { details: { count: list.length } });
-    return reply.send({ items: list });
-  });
+  app.get(
+    '/api/staff/claims',
+    route({
+      summary: 'Open claims, the ones with items to decide first (audited)',
+      staff: 'claims.read',
+      answers: { 200: answer(claimQueue, 'The queue'), ...staffReadAnswers },
+    }),
+    async (req) => {
+      const rows = await orm
+        .select({ claim: claims, number: contracts.contractNumber })
+        .from(claims)
+        .innerJoin(contracts, eq(contracts.applicationId, claims.applicationId))
+        .where(ne(claims.state, 'closed'));
+      const items = await orm
+        .select()
+        .from(claimItems)
+        .where(
+          inArray(
+            claimItems.claimId,
+            rows.length ? rows.map((r) => r.claim.id) : ['00000000-0000-0000-0000-000000000000'],
+          ),
+        );
+      const list = rows
+        .map(({ claim, number }) => ({
+          id: claim.id,
+          reference: claim.reference,
+          contractNumber: number,
+          state: claim.state,
+          filedAt: claim.filedAt,
+          totalClaimedCents: claim.totalClaimedCents,
+          toDecide: items.filter((i) => i.claimId === claim.id && awaitsDecision(i.state)).length,
+        }))
+        .sort((a, b) => b.toDecide - a.toDecide || a.filedAt.getTime() - b.filedAt.getTime());
+      await auditOf(deps, req)('claims.queue.read', { details: { count: list.length } });
+      return { items: list.map((r) => ({ ...r, filedAt: r.filedAt.toISOString() })) };
+    },
+  );
 
   app.get(
     '/api/staff/claims/:id',
-    { config: { staff: 'claims.read' }, schema: { params: claimParams } },
-    async (req, reply) => {
+    route({
+      summary:
+        "One claim with both sides' answers, evidence links, decisions and payouts (audited)",
+      staff: 'claims.read',
+      params: claimParams,
+      answers: {
+        200: answer(staffClaimView, 'The claim; evidence links expire after 15 minutes'),
+        ...staffReadAnswers,
+        404: notFound,
+      },
+    }),
+    async (req) => {
       const c = await loadClaim(orm, req.params.id);
-      if (!c) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
+      if (!c) throw unknownClaim();
       const view = await claimView(deps, c);
       await auditOf(deps, req)('claims.read', {
         applicationId: c.claim.applicationId,
@@ -266,26 +318,42 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
             view.files.length + view.items.reduce((n, i) => n + (i.answer?.files.length ?? 0), 0),
         },
       });
-      return reply.send(view);
+      return view;
     },
   );
 
   app.post(
     '/api/staff/claims/:id/items/:itemId/decision',
-    { config: { staff: 'claims.decide' }, schema: { params: itemParams, body: decisionBody } },
-    async (req, reply) => {
+    route({
+      summary: 'Decide one item with a reason; a decided amount is paid at once',
+      staff: 'claims.decide',
+      params: itemParams,
+      body: decisionBody,
+      answers: {
+        200: answer(staffClaimView, 'Decided; both parties have the e-mail'),
+        400: errorAnswer(
+          'decision_required, amount_required, amount_invalid, amount_not_partial, reason_required, reason_too_long: field errors (each names its field: decision, amount, reason)',
+        ),
+        ...staffChangeAnswers,
+        404: notFound,
+        409: errorAnswer(
+          "not_awaiting_decision and the store's codes (not_possible, above_guarantee …): the item awaits no decision (field: item)",
+        ),
+      },
+    }),
+    async (req) => {
       const c = await loadClaim(orm, req.params.id);
       const item = c?.items.find((i) => i.id === req.params.itemId);
-      if (!c || !item) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
+      if (!c || !item) throw unknownClaim();
       const read = readReviewDecision(item, req.body);
-      if (read.errors)
-        return reply.code(read.errors.item ? 409 : 400).send({
-          errors: Object.entries(read.errors).map(([field, code]) => ({
-            code,
-            message: claimReviewMessages[code],
-            field,
-          })),
-        });
+      if (read.errors) {
+        const status = read.errors.item ? 409 : 400;
+        throw new HttpErrors(
+          Object.entries(read.errors).map(
+            ([field, code]) => new HttpError(status, code, claimReviewMessages[code], field),
+          ),
+        );
+      }
       const caller = currentCaller(req);
       const now = deps.clock.now();
       try {
@@ -320,7 +388,7 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
         });
       } catch (err) {
         if (err instanceof ClaimStateError)
-          return fail(reply, 409, err.code, claimReviewMessages.not_awaiting_decision, 'item');
+          throw new HttpError(409, err.code, claimReviewMessages.not_awaiting_decision, 'item');
         throw err;
       }
       await draftPayoutBatch(money, now);
@@ -335,19 +403,30 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       });
       const fresh = (await loadClaim(orm, c.claim.id))!;
       await mailDecision(deps, fresh, item.id);
-      return reply.send(await claimView(deps, fresh));
+      return claimView(deps, fresh);
     },
   );
 
   app.post(
     '/api/staff/claims/:id/proposal',
-    { config: { staff: 'claims.decide' }, schema: { params: claimParams, body: proposalBody } },
-    async (req, reply) => {
+    route({
+      summary: 'Send a settlement proposal to both parties by e-mail',
+      staff: 'claims.decide',
+      params: claimParams,
+      body: proposalBody,
+      answers: {
+        200: ok,
+        400: errorAnswer(
+          `reason_required: no text, or more than ${PROPOSAL_MAX} characters (field: text)`,
+        ),
+        ...staffChangeAnswers,
+        404: notFound,
+      },
+    }),
+    async (req) => {
       const c = await loadClaim(orm, req.params.id);
-      if (!c) return fail(reply, 404, 'not_found', claimTexts.errors.unknownClaim);
-      const text = (req.body.text ?? '').trim();
-      if (!text || text.length > 4000)
-        return fail(reply, 400, 'reason_required', claimReviewMessages.reason_required, 'text');
+      if (!c) throw unknownClaim();
+      const text = req.body.text;
       const p = await partiesOf(deps, c.claim.applicationId);
       const now = deps.clock.now();
       const blocks = (hello: ReturnType<typeof greeting>) => [
@@ -372,14 +451,27 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
         applicationId: c.claim.applicationId,
         details: { claimId: c.claim.id, length: text.length },
       });
-      return reply.send({ ok: true });
+      return { ok: true as const };
     },
   );
 
   app.post(
     '/api/staff/claims/payouts/:id/approve',
-    { config: { staff: 'money.approve' }, schema: { params: payoutParams } },
-    async (req, reply) => {
+    route({
+      summary: 'Approve a payout above the four-eyes limit (never the one who asked for it)',
+      staff: 'money.approve',
+      params: payoutParams,
+      answers: {
+        200: ok,
+        ...staffChangeAnswers,
+        403: errorAnswer(
+          "four_eyes: the one who asked for the payout cannot approve it; or the guard's forbidden_role, forbidden_origin",
+        ),
+        404: payoutNotFound,
+        409: errorAnswer('not_awaiting: the payout awaits no approval'),
+      },
+    }),
+    async (req) => {
       const id = req.params.id;
       try {
         const p = await approvePayout(money, id, currentCaller(req).id);
@@ -391,26 +483,36 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
         if (!(err instanceof MoneyError)) throw err;
         if (err.code === 'four_eyes')
           await auditOf(deps, req)('claims.payout.approve_refused', { details: { payoutId: id } });
-        return fail(reply, err.status, err.code, err.message);
+        throw moneyRefusal(err);
       }
       await draftPayoutBatch(money);
-      return reply.send({ ok: true });
+      return { ok: true as const };
     },
   );
 
   app.post(
     '/api/staff/claims/payouts/:id/paid',
-    { config: { staff: 'money.approve' }, schema: { params: payoutParams } },
-    async (req, reply) => {
+    route({
+      summary: 'Record that a sent payout was paid (seen on the bank statement)',
+      staff: 'money.approve',
+      params: payoutParams,
+      answers: {
+        200: ok,
+        ...staffChangeAnswers,
+        404: payoutNotFound,
+        409: errorAnswer('not_sent: the payout has not been sent'),
+      },
+    }),
+    async (req) => {
       const caller = currentCaller(req);
       try {
         await markPayoutPaid(money, req.params.id, { id: caller.id, name: caller.displayName });
       } catch (err) {
         if (!(err instanceof MoneyError)) throw err;
-        return fail(reply, err.status, err.code, err.message);
+        throw moneyRefusal(err);
       }
       await auditOf(deps, req)('claims.payout.paid', { details: { payoutId: req.params.id } });
-      return reply.send({ ok: true });
+      return { ok: true as const };
     },
   );
 }

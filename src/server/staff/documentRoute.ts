@@ -1,30 +1,51 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { uuidPattern } from '../../domain/rules/patterns';
 import { applications, contracts, decisions, documents } from '../db/schema/index';
+import { fileAnswer } from '../http/answers';
+import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
+import { route } from '../http/route';
 import { auditOf, type StaffDeps } from './context';
-import { staffError } from './guard';
+import { staffRefusal } from './guard';
 import { applicationIdByNumber } from './cases';
+import { staffChangeAnswers, staffReadAnswers } from './answers';
+import { refusals } from './routeParts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const kinds = new Set<string>(['certificate', 'policy', 'reservation_confirmation']);
 type DocumentKind = (typeof documents.kind.enumValues)[number];
+const kinds = new Set<string>(documents.kind.enumValues);
+const isKind = (k: string): k is DocumentKind => kinds.has(k);
+
+const params = edgeObject({
+  id: pathParam({ description: 'Application id (uuid), or its contract or reservation number' }),
+  kind: pathParam({ description: `The document: ${documents.kind.enumValues.join(', ')}` }),
+});
 
 /**
  * A contract's document for staff (ADR 1209): the stored PDF as a download, behind the staff
  * session like the case file, and one `document.read` audit row per download. Sandbox
  * applications are not in the back office's case files, so not here either.
  */
-export function registerStaffDocumentRoute(app: FastifyInstance, deps: StaffDeps): void {
-  app.get<{ Params: { id: string; kind: string } }>(
+export function registerStaffDocumentRoute(scope: FastifyInstance, deps: StaffDeps): void {
+  scope.withTypeProvider<EdgeTypes>().get(
     '/api/staff/cases/:id/documents/:kind',
-    { config: { staff: 'cases.read' } },
+    route({
+      summary: "One of a case's documents as a PDF download (audited)",
+      staff: 'cases.read',
+      params,
+      answers: {
+        200: fileAnswer('The stored PDF (attachment)'),
+        ...staffReadAnswers,
+        // An unknown kind is not found either: the path names a document that does not exist.
+        404: refusals(['not_found'], 'no live application, or it has no such document'),
+      },
+    }),
     async (req, reply) => {
-      if (!kinds.has(req.params.kind)) return staffError(reply, 404, 'not_found');
-      const kind = req.params.kind as DocumentKind;
-      const id = UUID.test(req.params.id)
+      const kind = req.params.kind;
+      if (!isKind(kind)) throw staffRefusal(404, 'not_found');
+      const id = uuidPattern.test(req.params.id)
         ? req.params.id
         : await applicationIdByNumber(deps.db, req.params.id);
-      if (!id) return staffError(reply, 404, 'not_found');
+      if (!id) throw staffRefusal(404, 'not_found');
       const rows = await deps.db.orm
         .select({
           filename: documents.filename,
@@ -39,7 +60,7 @@ export function registerStaffDocumentRoute(app: FastifyInstance, deps: StaffDeps
         .leftJoin(decisions, eq(decisions.applicationId, documents.applicationId))
         .where(and(eq(documents.applicationId, id), eq(documents.kind, kind)));
       const doc = rows[0];
-      if (!doc || doc.sandbox) return staffError(reply, 404, 'not_found');
+      if (!doc || doc.sandbox) throw staffRefusal(404, 'not_found');
       await auditOf(deps, req)('document.read', {
         applicationId: id,
         contractNumber: doc.contractNumber ?? doc.decisionNumber ?? null,

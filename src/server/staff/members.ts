@@ -6,7 +6,7 @@ import { answer, emptyAnswer, errorAnswer } from '../http/answers';
 import { edgeMeta, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
 import { route } from '../http/route';
 import { staffApiErrors } from '../texts/staff';
-import { recordIdPattern } from '../../domain/rules/patterns';
+import { uuidPattern } from '../../domain/rules/patterns';
 import { staffMember } from '../../domain/staff/members';
 import { staffRoleLabels, staffRoles } from '../../domain/staff/roles';
 import { staffChangeAnswers, staffReadAnswers } from './answers';
@@ -43,7 +43,7 @@ const memberAnswers = {
 
 /** A member id from the path, or 404 (a malformed one never reaches the database). */
 const memberId = (req: { params: { id: string } }) => {
-  if (!recordIdPattern.test(req.params.id)) throw staffRefusal(404, 'not_found');
+  if (!uuidPattern.test(req.params.id)) throw staffRefusal(404, 'not_found');
   return req.params.id;
 };
 

@@ -10,7 +10,7 @@ import { PartnerKeyError, PartnerKeyService } from '../partnerApi/keys';
 import { staffPartnerRefusals } from '../texts/staff';
 import { deliverWebhook } from '../webhooks/deliver';
 import { WebhookRegistry, WebhookRegistryError } from '../webhooks/registry';
-import { partnerCodePattern, recordIdPattern } from '../../domain/rules/patterns';
+import { partnerCodePattern, uuidPattern } from '../../domain/rules/patterns';
 import { staffPartner, webhookEventView } from '../../domain/staff/partners';
 import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
@@ -65,7 +65,7 @@ const notFound = errorAnswer('not_found: no such partner, key, webhook or event'
 
 /** An id from the path, or 404 (a malformed one never reaches the database). */
 const recordId = (id: string) => {
-  if (!recordIdPattern.test(id)) throw staffRefusal(404, 'not_found');
+  if (!uuidPattern.test(id)) throw staffRefusal(404, 'not_found');
   return id;
 };
 

@@ -1,62 +1,20 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, formatDate } from '../../domain/messages/format';
 import { claimTexts } from '../../domain/messages/claims';
-import type { ClaimItemKind, ClaimItemState, ClaimState } from '../../domain/claims/index';
 import { staffDecisions, type StaffDecision } from '../../domain/claims/review';
-import type { PayoutState } from '../../domain/money/payouts';
 import { staffApi, StaffApiError } from './api';
 import type { Me } from './auth';
 import { ct } from './claimTexts';
 import type { ClaimDecision } from '../../domain/claims/decisions';
 import { Link, type Go } from './pages';
+import type {
+  ClaimRow as Row,
+  StaffClaimItem as Item,
+  StaffClaimView as Claim,
+  StaffEvidenceFile as EvidenceFile,
+} from '../../domain/staff/claimAnswers';
 import { t } from './texts';
 import { ReasonForm } from './ReasonForm';
-
-interface Row {
-  id: string;
-  reference: string;
-  contractNumber: string;
-  state: ClaimState;
-  totalClaimedCents: number;
-  toDecide: number;
-}
-interface EvidenceFile {
-  id: string;
-  fileName: string;
-  size: number;
-  url: string;
-  expiresAt: string;
-}
-interface Item {
-  id: string;
-  position: number;
-  kind: ClaimItemKind;
-  state: ClaimItemState;
-  claimedCents: number;
-  details: Record<string, unknown>;
-  answer: {
-    answer: string;
-    reason: string | null;
-    counterCents: number | null;
-    files: EvidenceFile[];
-  } | null;
-  decision: ClaimDecision | null;
-  decidedCents: number | null;
-  decisionReason: string | null;
-  awaitsDecision: boolean;
-  payout: { id: string; status: PayoutState; amountCents: number } | null;
-}
-interface Claim {
-  id: string;
-  reference: string;
-  contractNumber: string;
-  state: ClaimState;
-  answerDueOn: string | null;
-  totalClaimedCents: number;
-  landlord: { email: string; accountHolder: string };
-  files: EvidenceFile[];
-  items: Item[];
-}
 
 /** Evidence files as short-lived links (they expire; reloading the page gives new ones). */
 function Evidence({ label, files }: { label: string; files: EvidenceFile[] }) {

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
-import type { LetterKind } from '../../domain/contracts/letters';
+import type {
+  ApprovalItem,
+  CaseCounts,
+  CaseFile,
+  DecisionItem,
+  EndingItem,
+  LetterItem,
+  SearchHit,
+} from '../../domain/staff/caseAnswers';
+import type { ClaimCounts } from '../../domain/staff/claimAnswers';
 import { reasonText } from '../../domain/rules/reasons';
 import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
@@ -41,26 +50,11 @@ export function Link({ to, go, children }: { to: string; go: Go; children: React
   );
 }
 
-interface ClaimCounts {
-  itemsToDecide: number;
-  payoutsToApprove: number;
-}
-
-interface Counts {
-  pending: number;
-  declined: number;
-  letters: number;
-  lettersOverdue: number;
-  endings: number;
-  approvals: number;
-  requests: number;
-}
-
 export function StartPage({ me, go }: { me: Me; go: Go }) {
-  const [c] = useLoad<Counts>('/overview');
+  const [c] = useLoad<CaseCounts>('/overview');
   const [m] = useLoad<MoneyCounts>('/money/overview');
   const [cl] = useLoad<ClaimCounts>('/claims/overview');
-  const rows: [keyof Counts, string][] = [
+  const rows: [keyof CaseCounts, string][] = [
     ['pending', '/intern/offen'],
     ['declined', '/intern/abgelehnt'],
     ['letters', '/intern/briefe'],
@@ -101,23 +95,14 @@ export function StartPage({ me, go }: { me: Me; go: Go }) {
   );
 }
 
-interface Found {
-  number: string;
-  applicationId: string;
-  tenants: string[];
-  email: string;
-  orderState: string | null;
-  objectAddress: string;
-}
-
 /** Contract search; 20 at a time, the next page after the last row (keyset, ADR 1204). */
 function Search({ go }: { go: Go }) {
   const [q, setQ] = useState('');
-  const [items, setItems] = useState<Found[]>();
+  const [items, setItems] = useState<SearchHit[]>();
   const [next, setNext] = useState<string | null>(null);
   const load = async (after?: string) => {
     const query = new URLSearchParams({ q, ...(after ? { after } : {}) });
-    const r = await staffApi<{ items: Found[]; next: string | null }>(`/search?${query}`);
+    const r = await staffApi<{ items: SearchHit[]; next: string | null }>(`/search?${query}`);
     setItems((prev) => (after ? [...(prev ?? []), ...r.items] : r.items));
     setNext(r.next);
   };
@@ -159,16 +144,7 @@ function Search({ go }: { go: Go }) {
   );
 }
 
-interface CaseItem {
-  number: string;
-  applicationId: string;
-  tenants: string[];
-  depositCents: number;
-  reasons: string[];
-  decidedAt: string;
-}
-
-function CaseTable({ items, go }: { items: CaseItem[]; go: Go }) {
+function CaseTable({ items, go }: { items: DecisionItem[]; go: Go }) {
   if (items.length === 0) return <p>{t.table.empty}</p>;
   return (
     <table>
@@ -201,7 +177,7 @@ function CaseTable({ items, go }: { items: CaseItem[]; go: Go }) {
 }
 
 export function QueuePage({ queue, go }: { queue: 'pending' | 'declined'; go: Go }) {
-  const [data] = useLoad<{ items: CaseItem[] }>(`/queues/${queue}`);
+  const [data] = useLoad<{ items: DecisionItem[] }>(`/queues/${queue}`);
   return (
     <>
       <h1>{queue === 'pending' ? t.nav.pending : t.nav.declined}</h1>
@@ -209,22 +185,6 @@ export function QueuePage({ queue, go }: { queue: 'pending' | 'declined'; go: Go
       {data && <CaseTable items={data.items} go={go} />}
     </>
   );
-}
-
-interface CaseFile {
-  applicationId: string;
-  tenants: string[];
-  email: string;
-  phone: string;
-  depositCents: number;
-  objectAddress: string;
-  landlord: { name: string; address: string };
-  ibanLast4: string;
-  orderState: string | null;
-  decisions: { number: string; outcome: string; reasons: string[] }[];
-  contract: { contractNumber: string; status: string } | null;
-  documents: { kind: string; filename: string; createdAt: string }[];
-  timeline: { type: string; actor: string; at: string }[];
 }
 
 /** Records the original certificate's return, in two steps (it ends the guarantee). */
@@ -409,17 +369,8 @@ export function CasePage({ id }: { id: string }) {
   );
 }
 
-interface Letter {
-  id: string;
-  contractNumber: string;
-  kind: LetterKind;
-  landlord: { name: string; address: string };
-  createdAt: string;
-  overdue: boolean;
-}
-
 export function LettersPage() {
-  const [data, reload] = useLoad<{ items: Letter[] }>('/queues/letters');
+  const [data, reload] = useLoad<{ items: LetterItem[] }>('/queues/letters');
   const [printed, setPrinted] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
@@ -489,27 +440,9 @@ export function LettersPage() {
   );
 }
 
-interface Ending {
-  contractNumber: string;
-  applicationId: string;
-  status: string;
-  tenants: string[];
-  endedAt: string | null;
-  openApprovalId: string | null;
-}
-interface Approval {
-  id: string;
-  kind: string;
-  subject: string;
-  reason: string;
-  state: string;
-  draftedBy: string;
-  draftedAt: string;
-}
-
 export function EndingsPage({ me, go }: { me: Me; go: Go }) {
-  const [endings, reloadEndings] = useLoad<{ items: Ending[] }>('/queues/endings');
-  const [approvals, reloadApprovals] = useLoad<{ items: Approval[] }>('/queues/approvals');
+  const [endings, reloadEndings] = useLoad<{ items: EndingItem[] }>('/queues/endings');
+  const [approvals, reloadApprovals] = useLoad<{ items: ApprovalItem[] }>('/queues/approvals');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const mayApprove = me.role === 'supervisor' || me.role === 'admin';
