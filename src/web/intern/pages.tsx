@@ -6,7 +6,7 @@ import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
 import type { Me } from './auth';
-import type { MoneyCounts } from './MoneyPage';
+import type { MoneyOverview } from '../../domain/money/staffViews';
 import { mt } from './moneyTexts';
 import { ct } from './claimTexts';
 
@@ -58,7 +58,7 @@ interface Counts {
 
 export function StartPage({ me, go }: { me: Me; go: Go }) {
   const [c] = useLoad<Counts>('/overview');
-  const [m] = useLoad<MoneyCounts>('/money/overview');
+  const [m] = useLoad<MoneyOverview>('/money/overview');
   const [cl] = useLoad<ClaimCounts>('/claims/overview');
   const rows: [keyof Counts, string][] = [
     ['pending', '/intern/offen'],
