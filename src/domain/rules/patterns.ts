@@ -13,6 +13,8 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 export const phonePattern = /^(?:\+[1-9]\d{5,20}|0\d{5,20})$/;
 /** Kontonummer: up to ten digits. */
 export const accountNumberPattern = /^\d{1,10}$/;
+/** A row id as the database makes it (gen_random_uuid(), lower case): ids in staff URLs. */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Bankleitzahl: eight digits (the input takes no more). */
 export const bankCodeLength = 8;
 export const bankCodePattern = new RegExp(`^\\d{${bankCodeLength}}$`);
