@@ -4,7 +4,7 @@ import type { DunningDecisionTask, OpenDispute } from '../../domain/money/staffV
 import { staffApi, StaffApiError } from './api';
 import { dt } from './dunningTexts';
 import { t } from './texts';
-import { ScrollTable } from './ScrollTable';
+import { ListTable } from './ListTable';
 import { useStaffData } from './useStaffData';
 
 const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
@@ -37,49 +37,24 @@ export function DunningDecisions({
   };
   return (
     <>
-      <h2>{dt.decisions.title}</h2>
-      <p>{dt.decisions.intro}</p>
-      {decisions && decisions.items.length === 0 && <p>{dt.empty}</p>}
-      {decisions && decisions.items.length > 0 && (
-        <ScrollTable
-          caption={dt.decisions.title}
-          columns={[
-            dt.decisions.cols.number,
-            dt.decisions.cols.owed,
-            dt.decisions.cols.since,
-            dt.decisions.cols.action,
-          ]}
-        >
-          {decisions.items.map((d) => (
-            <DecisionRow key={d.id} d={d} counts={decisions.counts} act={act} />
-          ))}
-        </ScrollTable>
-      )}
+      <ListTable
+        texts={dt.decisions}
+        empty={dt.empty}
+        items={decisions?.items}
+        row={(d) => <DecisionRow key={d.id} d={d} counts={decisions?.counts ?? []} act={act} />}
+      />
       <p>
         <a href="/api/staff/money/collection.csv" download>
           {dt.decisions.csv}
         </a>
       </p>
 
-      <h2>{dt.disputes.title}</h2>
-      <p>{dt.disputes.intro}</p>
-      {disputes && disputes.items.length === 0 && <p>{dt.empty}</p>}
-      {disputes && disputes.items.length > 0 && (
-        <ScrollTable
-          caption={dt.disputes.title}
-          columns={[
-            dt.disputes.cols.number,
-            dt.disputes.cols.reason,
-            dt.disputes.cols.from,
-            dt.disputes.cols.since,
-            dt.disputes.cols.action,
-          ]}
-        >
-          {disputes.items.map((d) => (
-            <DisputeRow key={d.id} d={d} act={act} />
-          ))}
-        </ScrollTable>
-      )}
+      <ListTable
+        texts={dt.disputes}
+        empty={dt.empty}
+        items={disputes?.items}
+        row={(d) => <DisputeRow key={d.id} d={d} act={act} />}
+      />
       <NewDispute act={act} />
     </>
   );

@@ -11,7 +11,7 @@ import type { Me } from './auth';
 import { mt } from './moneyTexts';
 import { t } from './texts';
 import { DunningDecisions } from './DunningDecisions';
-import { ScrollTable } from './ScrollTable';
+import { ListTable } from './ListTable';
 import { useStaffData } from './useStaffData';
 import './money.css';
 
@@ -86,72 +86,58 @@ export function MoneyPage({ me }: { me: Me }) {
         {error}
       </p>
 
-      <h2>{mt.batches.title}</h2>
-      <p>{mt.batches.intro}</p>
-      {batches && batches.items.length === 0 && <p>{mt.empty}</p>}
-      {batches && batches.items.length > 0 && (
-        <ScrollTable
-          caption={mt.batches.title}
-          columns={[
-            mt.batches.cols.kind,
-            mt.batches.cols.message,
-            mt.batches.cols.on,
-            mt.batches.cols.count,
-            mt.batches.cols.sum,
-            mt.batches.cols.state,
-            mt.batches.cols.people,
-            mt.batches.cols.action,
-          ]}
-        >
-          {batches.items.map((b) => (
-            <tr key={b.id} data-batch={b.id}>
-              <td>{mt.batches.kind[b.kind]}</td>
-              <td>{b.messageId}</td>
-              <td>{day(b.executionOn)}</td>
-              <td>{b.count}</td>
-              <td>{formatCents(b.controlSumCents)}</td>
-              <td>
-                {b.status === 'draft' && b.submittedBy
-                  ? mt.batches.status.submitted
-                  : mt.batches.status[b.status]}
-              </td>
-              <td>
-                {[
-                  b.submittedBy && mt.batches.submittedBy(b.submittedBy),
-                  b.approvedBy && mt.batches.approvedBy(b.approvedBy),
-                  b.releasedBy && mt.batches.releasedBy(b.releasedBy),
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
-              </td>
-              <td>
-                <div className="money-actions">
-                  {b.status === 'draft' && !b.submittedBy && (
-                    <button type="button" onClick={() => void batchAction(b, 'submit')}>
-                      {mt.batches.submit}
-                    </button>
-                  )}
-                  {b.status === 'draft' && b.submittedBy && approver && (
-                    <button type="button" onClick={() => void batchAction(b, 'approve')}>
-                      {mt.batches.approve}
-                    </button>
-                  )}
-                  {b.status === 'approved' && (
-                    <button type="button" onClick={() => void download(b)}>
-                      {mt.batches.download}
-                    </button>
-                  )}
-                  {b.status !== 'released' && (
-                    <button type="button" onClick={() => void batchAction(b, 'discard')}>
-                      {mt.batches.discard}
-                    </button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <ListTable
+        texts={mt.batches}
+        empty={mt.empty}
+        items={batches?.items}
+        row={(b) => (
+          <tr key={b.id} data-batch={b.id}>
+            <td>{mt.batches.kind[b.kind]}</td>
+            <td>{b.messageId}</td>
+            <td>{day(b.executionOn)}</td>
+            <td>{b.count}</td>
+            <td>{formatCents(b.controlSumCents)}</td>
+            <td>
+              {b.status === 'draft' && b.submittedBy
+                ? mt.batches.status.submitted
+                : mt.batches.status[b.status]}
+            </td>
+            <td>
+              {[
+                b.submittedBy && mt.batches.submittedBy(b.submittedBy),
+                b.approvedBy && mt.batches.approvedBy(b.approvedBy),
+                b.releasedBy && mt.batches.releasedBy(b.releasedBy),
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </td>
+            <td>
+              <div className="money-actions">
+                {b.status === 'draft' && !b.submittedBy && (
+                  <button type="button" onClick={() => void batchAction(b, 'submit')}>
+                    {mt.batches.submit}
+                  </button>
+                )}
+                {b.status === 'draft' && b.submittedBy && approver && (
+                  <button type="button" onClick={() => void batchAction(b, 'approve')}>
+                    {mt.batches.approve}
+                  </button>
+                )}
+                {b.status === 'approved' && (
+                  <button type="button" onClick={() => void download(b)}>
+                    {mt.batches.download}
+                  </button>
+                )}
+                {b.status !== 'released' && (
+                  <button type="button" onClick={() => void batchAction(b, 'discard')}>
+                    {mt.batches.discard}
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
 
       <Upload
         onDone={() => {
@@ -160,79 +146,60 @@ export function MoneyPage({ me }: { me: Me }) {
         }}
       />
 
-      <h2>{mt.unmatched.title}</h2>
-      {unmatched && unmatched.items.length === 0 && <p>{mt.empty}</p>}
-      {unmatched && unmatched.items.length > 0 && (
-        <ScrollTable
-          caption={mt.unmatched.title}
-          columns={[
-            mt.unmatched.cols.ref,
-            mt.unmatched.cols.kind,
-            mt.unmatched.cols.reason,
-            mt.unmatched.cols.amount,
-            mt.unmatched.cols.action,
-          ]}
-        >
-          {unmatched.items.map((i) => (
-            <tr key={i.id}>
-              <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
-              <td>{mt.unmatched.kind[i.kind]}</td>
-              <td>{i.reason ?? ''}</td>
-              <td>{formatCents(i.amountCents)}</td>
-              <td>
+      <ListTable
+        texts={mt.unmatched}
+        empty={mt.empty}
+        items={unmatched?.items}
+        row={(i) => (
+          <tr key={i.id}>
+            <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
+            <td>{mt.unmatched.kind[i.kind]}</td>
+            <td>{i.reason ?? ''}</td>
+            <td>{formatCents(i.amountCents)}</td>
+            <td>
+              <button
+                type="button"
+                onClick={() =>
+                  void act(async () => {
+                    await staffApi(`/money/unmatched/${i.id}/resolve`, {});
+                    return mt.unmatched.resolved;
+                  })
+                }
+              >
+                {mt.unmatched.resolve}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
+
+      <ListTable
+        texts={mt.refunds}
+        empty={mt.empty}
+        items={refunds?.items}
+        row={(r) => (
+          <tr key={r.id}>
+            <td>{r.contractNumber}</td>
+            <td>{formatCents(r.amountCents)}</td>
+            <td>{day(r.dueOn)}</td>
+            <td>
+              {approver && (
                 <button
                   type="button"
                   onClick={() =>
                     void act(async () => {
-                      await staffApi(`/money/unmatched/${i.id}/resolve`, {});
-                      return mt.unmatched.resolved;
+                      await staffApi(`/money/refunds/${r.id}/paid`, {});
+                      return mt.refunds.paid;
                     })
                   }
                 >
-                  {mt.unmatched.resolve}
+                  {mt.refunds.markPaid}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
-
-      <h2>{mt.refunds.title}</h2>
-      {refunds && refunds.items.length === 0 && <p>{mt.empty}</p>}
-      {refunds && refunds.items.length > 0 && (
-        <ScrollTable
-          caption={mt.refunds.title}
-          columns={[
-            mt.refunds.cols.number,
-            mt.refunds.cols.amount,
-            mt.refunds.cols.due,
-            mt.refunds.cols.action,
-          ]}
-        >
-          {refunds.items.map((r) => (
-            <tr key={r.id}>
-              <td>{r.contractNumber}</td>
-              <td>{formatCents(r.amountCents)}</td>
-              <td>{day(r.dueOn)}</td>
-              <td>
-                {approver && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void act(async () => {
-                        await staffApi(`/money/refunds/${r.id}/paid`, {});
-                        return mt.refunds.paid;
-                      })
-                    }
-                  >
-                    {mt.refunds.markPaid}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+              )}
+            </td>
+          </tr>
+        )}
+      />
 
       <DunningDecisions onStatus={setStatus} onError={setError} />
 
