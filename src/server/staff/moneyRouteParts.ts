@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { uuidPattern } from '../../domain/rules/patterns';
 import { answer } from '../http/answers';
 import { edgeObject, pathParam } from '../http/edge';
-import { HttpError } from '../http/errors';
+import type { HttpError } from '../http/errors';
 import type { MoneyDeps } from '../money/deps';
 import type { StaffDeps } from './context';
 
