@@ -2,13 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { PremiumPlan } from '../contracts/premiums';
 import { addDays } from '../dates';
-import {
-  endToEndId,
-  parseEndToEndId,
-  planCollection,
-  type CollectionInput,
-  type DebitSeen,
-} from './collection';
+import { planCollection, type CollectionInput, type DebitSeen } from './collection';
 import type { LedgerEntry } from './ledger';
 import { returnActionOf, returnReasons } from './returns';
 import { businessDaysBetween, isBusinessDay } from './target2';
@@ -33,23 +27,6 @@ const due = (period: string, amountCents = 525): LedgerEntry => ({
   kind: 'premium_due',
   amountCents,
   period,
-});
-
-describe('end-to-end id', () => {
-  test('names contract, period and attempt and parses back', () => {
-    const id = endToEndId('MK-2026-000042', '2026-03-20', 2);
-    expect(id).toBe('MK-2026-000042-20260320-2');
-    expect(id.length).toBeLessThanOrEqual(35);
-    expect(parseEndToEndId(id)).toEqual({
-      contractNumber: 'MK-2026-000042',
-      period: '2026-03-20',
-      attempt: 2,
-    });
-  });
-  test.each(['', 'NOTPROVIDED', 'MK-2026-42-20260320-1', 'MK-2026-000042-2026032-1'])(
-    '%s is not ours',
-    (id) => expect(parseEndToEndId(id)).toBeUndefined(),
-  );
 });
 
 describe('collection run for one contract', () => {

@@ -42,7 +42,7 @@ export interface NewDebit {
 /** An instalment of an agreed plan, for the run to collect (the seam for instalment plans). */
 export interface InstalmentToCollect {
   id: string;
-  /** Short and unique within the contract, for the end-to-end id: 'P1-03' (plan 1, part 3). */
+  /** Short and unique within the contract, for the end-to-end id: `instalmentLabel` (endToEndIds.ts). */
   label: string;
   amountCents: number;
   dueOn: string;
@@ -71,27 +71,6 @@ export interface CollectionInput {
 export interface CollectionPlan {
   dues: LedgerEntry[];
   debits: NewDebit[];
-}
-
-/** "MK-2026-000042-20260315-1": contract, period and attempt; at most 35 SEPA characters. */
-export function endToEndId(contractNumber: string, period: string, attempt: number): string {
-  return `${contractNumber}-${period.replaceAll('-', '')}-${attempt}`;
-}
-
-/** An instalment's debit: "MK-2026-000042-P1-03-1" (plan 1, part 3, attempt 1). */
-export function debitEndToEndId(contractNumber: string, d: NewDebit): string {
-  return d.instalment
-    ? `${contractNumber}-${d.instalment.label}-${d.attempt}`
-    : endToEndId(contractNumber, d.period, d.attempt);
-}
-
-export function parseEndToEndId(
-  id: string,
-): { contractNumber: string; period: string; attempt: number } | undefined {
-  const m = /^(MK-\d{4}-\d{6})-(\d{4})(\d{2})(\d{2})-(\d{1,3})$/.exec(id.trim());
-  return m
-    ? { contractNumber: m[1]!, period: `${m[2]}-${m[3]}-${m[4]}`, attempt: Number(m[5]) }
-    : undefined;
 }
 
 export const inFlight: ReadonlySet<DebitStatus> = new Set(['planned', 'in_batch', 'presented']);

@@ -3,6 +3,7 @@ export * from './settlement';
 export * from './target2';
 export * from './returns';
 export * from './collection';
+export * from './endToEndIds';
 export * from './bankFiles';
 export * from './epc';
 export * from './dunning';

@@ -2,12 +2,8 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import type { PremiumPlan } from '../contracts/premiums';
 import { addDays } from '../dates';
-import {
-  debitEndToEndId,
-  planCollection,
-  type CollectionInput,
-  type DebitSeen,
-} from './collection';
+import { planCollection, type CollectionInput, type DebitSeen } from './collection';
+import { debitEndToEndId } from './endToEndIds';
 import {
   firstInstalmentDay,
   handedOverPeriods,

@@ -11,6 +11,9 @@ export interface DatedEntry {
   bookedOn: string;
 }
 
+/** A statement's year as a URL names it: 2000-2099 (the tenant's and the back office's routes). */
+export const statementYearPattern = /^20\d\d$/;
+
 const counted = { collected: 1, returned: -1, refund_paid: -1 } as const;
 type Counted = keyof typeof counted;
 const isCounted = (k: LedgerKind): k is Counted => Object.hasOwn(counted, k);

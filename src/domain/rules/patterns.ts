@@ -13,6 +13,11 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 export const phonePattern = /^(?:\+[1-9]\d{5,20}|0\d{5,20})$/;
 /** Kontonummer: up to ten digits. */
 export const accountNumberPattern = /^\d{1,10}$/;
+/**
+ * A row id as the database makes it (gen_random_uuid(), lower case): ids in staff URLs. Checked
+ * before a query, so a malformed id answers 404 like an unknown one, not a database error.
+ */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Bankleitzahl: eight digits (the input takes no more). */
 export const bankCodeLength = 8;
 export const bankCodePattern = new RegExp(`^\\d{${bankCodeLength}}$`);
@@ -54,9 +59,3 @@ export const guaranteeRequestReference = (hexDigits: string): string =>
 
 /** A partner code (partners of the back office, ADR 1205): 1 to 40 letters, digits, - or _. */
 export const partnerCodePattern = /^[A-Za-z0-9_-]{1,40}$/;
-
-/**
- * A record id as the server hands it out (a uuid, lower case, as PostgreSQL prints it). Checked
- * before a query, so a malformed id in a path answers 404 like an unknown one, not a database error.
- */
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -78,6 +78,13 @@ function requestBody(route: RegisteredRoute, declared: RouteDeclaration, compone
         },
       },
     };
+  if ('file' in doc)
+    return {
+      required: true,
+      content: Object.fromEntries(
+        doc.media.map((m) => [m, { schema: { type: 'string', description: doc.file } }]),
+      ),
+    };
   if ('description' in doc)
     return {
       required: true,

@@ -29,7 +29,12 @@ import {
 import { AfterReply } from './afterReply';
 import { ContractRequests } from './requests';
 import { Guard } from './guard';
-import { contractTexts, formatDateTime, type WithdrawalMoney } from '../../domain/index';
+import {
+  contractTexts,
+  formatDateTime,
+  statementYearPattern,
+  type WithdrawalMoney,
+} from '../../domain/index';
 import { withdrawalMoneySentences } from '../../domain/messages/withdrawalMoney';
 import { apiMessages } from '../texts/api';
 import { HttpErrors } from '../http/errors';
@@ -38,14 +43,11 @@ import type { TenantMoney } from '../money/selfService';
 import { instalmentTexts } from '../../domain/messages/payments';
 
 const yearParams = edgeObject({
-  year: z
-    .string()
-    .check(z.regex(/^20\d\d$/))
-    .register(edgeMeta, {
-      description: 'Calendar year, e.g. 2026',
-      code: 'invalid_year',
-      message: 'Bitte geben Sie ein Kalenderjahr an, zum Beispiel 2026.',
-    }),
+  year: z.string().check(z.regex(statementYearPattern)).register(edgeMeta, {
+    description: 'Calendar year, e.g. 2026',
+    code: 'invalid_year',
+    message: 'Bitte geben Sie ein Kalenderjahr an, zum Beispiel 2026.',
+  }),
 });
 const instalmentBody = edgeObject({
   count: z.enum(['3', '6', '12']).register(edgeMeta, {

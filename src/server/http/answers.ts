@@ -20,7 +20,17 @@ export interface OtherAnswer {
   headers?: Record<string, { description: string }>;
 }
 
-export type FileMedia = 'application/pdf' | 'text/html' | 'image/jpeg' | 'image/png';
+export type FileMedia =
+  | 'application/pdf'
+  | 'text/html'
+  | 'image/jpeg'
+  | 'image/png'
+  /** SEPA bank files (pain.008, pain.001) and bank statements (camt.053, camt.054, pain.002). */
+  | 'application/xml'
+  | 'text/xml'
+  | 'application/octet-stream'
+  /** Hand-overs and the Bordero as spreadsheets. */
+  | 'text/csv';
 
 /** Answers by status code; every route outside the allow-list of routeAnswers.test.ts has some. */
 export type Answers = Readonly<Partial<Record<number, Answer>>>;

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { StaffPermission } from '../../domain/staff/roles';
-import type { Answers, JsonAnswer } from './answers';
+import type { Answers, FileMedia, JsonAnswer } from './answers';
 
 /** Who may call a staff route (ADR 1200): the permission the caller's role needs, or `public` (sign-in). */
 export type StaffAccess = StaffPermission | 'public';
@@ -61,7 +61,9 @@ export type DocumentedBody =
     }
   | { description: string }
   /** Files sent as multipart/form-data (the evidence uploads, ADR 1250). */
-  | { multipart: string };
+  | { multipart: string }
+  /** One file as the request body itself (a bank statement as XML, ADR 1226). */
+  | { file: string; media: readonly FileMedia[] };
 
 /** What the OpenAPI document and the guards read from a route's `config`. */
 export interface RouteDeclaration {

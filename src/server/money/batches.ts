@@ -7,6 +7,7 @@ import {
   sepaDebits,
   type PaymentBatchRow,
 } from '../db/schema/index';
+import { HttpError } from '../http/errors';
 import { moneyApiTexts as t } from '../texts/money';
 import type { MoneyDeps } from './deps';
 
@@ -16,13 +17,14 @@ import type { MoneyDeps } from './deps';
  * passed in; the back office (its own branch) authenticates them. Four eyes are a CHECK
  * constraint (approved_by <> drafted_by), so they hold whatever calls the database.
  */
-export class MoneyError extends Error {
+export class MoneyError extends HttpError {
+  /** A refusal of the money services: the one error handler answers it (http/errors.ts). */
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
     message: string,
   ) {
-    super(message);
+    super(status, code, message);
   }
 }
 

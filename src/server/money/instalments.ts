@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
 import {
+  instalmentLabel,
   instalmentRefusal,
   instalmentSchedule,
   openByPeriod,
@@ -33,8 +34,6 @@ import { salutationOf } from './people';
  * (`instalmentSchedule`); the daily run collects the parts through `instalmentsToCollect`.
  */
 
-const label = (seq: number, n: number) => `P${seq}-${String(n).padStart(2, '0')}`;
-
 /** The run's seam: this contract's instalments and the periods their plans pay. */
 export async function instalmentsToCollect(
   tx: Tx | Orm,
@@ -49,7 +48,7 @@ export async function instalmentsToCollect(
   return {
     instalments: rows.map(({ i, seq }) => ({
       id: i.id,
-      label: label(seq, i.n),
+      label: instalmentLabel(seq, i.n),
       amountCents: i.amountCents,
       dueOn: i.dueOn,
     })),

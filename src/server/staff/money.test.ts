@@ -10,6 +10,7 @@ import { camt054 } from '../../domain/money/testing/bankFixtures';
 import { runCollection } from '../money/collection';
 import { acceptedContract } from '../money/testing/contract';
 import { moneyApiTexts } from '../texts/money';
+import { moneyOpsTexts } from '../texts/moneyOps';
 import { staffWithSession } from './testing/staffSession';
 
 /**
@@ -188,6 +189,70 @@ describe.each(engines)('back office money on %s', (engine) => {
     expect((await audited('money.unmatched.read')).length).toBeGreaterThan(0);
     expect((await audited('money.bordero.read')).length).toBe(1);
   }, 120_000);
+
+  it('a dispute recorded by staff: reason required, unknown contract 404, closed once', async () => {
+    // a contract accepted on the first test's day (a later day would make its dates invalid)
+    clock.set(testNow);
+    const { number } = await acceptedContract(s);
+    await keepSignedIn();
+    const dispute = (body: Record<string, unknown>) =>
+      call(s.url, 'POST', '/api/staff/money/disputes', body, {
+        headers: { cookie: anna.cookie, origin: s.url },
+      });
+    for (const blank of [{ contractNumber: number }, { contractNumber: number, reason: '  ' }]) {
+      const r = await dispute(blank);
+      expect(r.status).toBe(400);
+      expect(r.body.errors).toEqual([
+        { code: 'reason_required', message: moneyOpsTexts.reasonRequired },
+      ]);
+    }
+    const unknown = await dispute({ contractNumber: 'MK-1999-000001', reason: 'doppelt' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errors[0]).toEqual({
+      code: 'not_found',
+      message: moneyOpsTexts.contractUnknown,
+    });
+    const opened = await dispute({ contractNumber: number.toLowerCase(), reason: ' doppelt ' });
+    expect(opened.status).toBe(201);
+    const listed = await get(anna, '/disputes');
+    expect(listed.body.items).toContainEqual(
+      expect.objectContaining({ id: opened.body.id, reason: 'doppelt', openedBy: 'staff' }),
+    );
+    expect((await post(anna, `/disputes/${opened.body.id}/close`)).status).toBe(200);
+    const again = await post(anna, `/disputes/${opened.body.id}/close`);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toEqual({
+      code: 'not_open',
+      message: moneyOpsTexts.disputeNotOpen,
+    });
+    expect((await post(anna, '/disputes/not-an-id/close')).status).toBe(409);
+  });
+
+  it('the staff API document lists the money routes with their permission and file types', async () => {
+    await keepSignedIn();
+    const doc = (
+      await call(s.url, 'GET', '/api/staff/openapi.json', undefined, {
+        headers: { cookie: anna.cookie },
+      })
+    ).body;
+    const download = doc.paths['/api/staff/money/batches/{id}/download'].post;
+    expect(download.description).toContain('Permission: money.work.');
+    expect(Object.keys(download.responses['200'].content)).toEqual(['application/xml']);
+    expect(Object.keys(download.responses['409'].content)).toEqual(['application/json']);
+    const upload = doc.paths['/api/staff/money/imports'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual([
+      'application/xml',
+      'text/xml',
+      'application/octet-stream',
+    ]);
+    expect(
+      Object.keys(doc.paths['/api/staff/money/bordero/{month}'].get.responses['200'].content),
+    ).toEqual(['text/csv', 'application/pdf']);
+    expect(doc.paths['/api/staff/money/refunds/{id}/paid'].post.description).toContain(
+      'Permission: money.approve.',
+    );
+    expect(doc.paths['/api/staff/money/batches'].get.security).toEqual([{ staffSession: [] }]);
+  });
 
   it('staff may not approve a file or mark a refund paid; a foreign origin is refused', async () => {
     const some = '00000000-0000-4000-8000-000000000000';

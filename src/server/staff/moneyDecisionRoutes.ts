@@ -1,11 +1,14 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
-import { staffInstalmentCounts, todayInBerlin } from '../../domain/index';
+import { staffInstalmentCounts, statementYearPattern, todayInBerlin } from '../../domain/index';
+import { dunningDecisionTask, itemsOf, openDispute } from '../../domain/money/staffViews';
 import { instalmentTexts } from '../../domain/messages/payments';
 import { contracts, moneyTasks, paymentDisputes } from '../db/schema/index';
+import { answer, errorAnswer, fileAnswer } from '../http/answers';
 import { edgeMeta, edgeObject, pathParam, bodyText, type EdgeTypes } from '../http/edge';
-import type { MoneyDeps } from '../money/deps';
+import { HttpError } from '../http/errors';
+import { route } from '../http/route';
 import { handoverCsv, handOver } from '../money/handover';
 import {
   agreeInstalments,
@@ -20,28 +23,39 @@ import { moneyOpsTexts as t } from '../texts/moneyOps';
 import { recordStaffEvent } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
+import { idParams, isRowId, moneyDepsOf, ok, okAnswer } from './moneyRouteParts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
-  reply.code(status).send({ errors: [{ code, message }] });
-
-const idParams = edgeObject({ id: pathParam({ description: 'Id (UUID)' }) });
 const countBody = edgeObject({
   count: z.string().register(edgeMeta, {
     description: 'Number of monthly instalments, 2 to 12',
     code: 'count',
-    message: 'Bitte wählen Sie 2 bis 12 Raten.',
+    message: t.instalmentCount,
   }),
 });
 const disputeBody = edgeObject({
   contractNumber: bodyText({ description: 'Contract number' }),
-  reason: bodyText({ description: 'What the tenant disputes' }),
+  // Not blank: the same 400 the handler answered before the edge checked it.
+  reason: z.string().check(z.regex(/\S/)).register(edgeMeta, {
+    description: 'What the tenant disputes (at most 1,000 characters are kept)',
+    code: 'reason_required',
+    message: t.reasonRequired,
+  }),
 });
 const statementParams = edgeObject({
   contractNumber: pathParam({ description: 'Contract number' }),
-  year: pathParam({ description: 'Calendar year' }),
+  year: pathParam({ description: 'Calendar year, e.g. 2026' }),
 });
 const closeBody = edgeObject({ note: bodyText({ description: 'How it was settled' }) });
+
+const taskNotOpen = () => new HttpError(409, 'not_open', t.taskNotOpen);
+const contractUnknown = () => new HttpError(404, 'not_found', t.contractUnknown);
+const disputeNotOpen = () => new HttpError(409, 'not_open', t.disputeNotOpen);
+
+/** The plan agreed, as the route answers it (the page announces it with its own sentence). */
+const agreedPlan = z.object({
+  totalCents: z.number(),
+  schedule: z.array(z.object({ n: z.number(), amountCents: z.number(), dueOn: z.string() })),
+});
 
 /**
  * The dunning decision after the second reminder (ADR 1229) and disputes (ADR 1230) in the back
@@ -51,18 +65,12 @@ const closeBody = edgeObject({ note: bodyText({ description: 'How it was settled
  */
 export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: StaffDeps): void {
   const app = root.withTypeProvider<EdgeTypes>();
-  const money: MoneyDeps = deps.processing?.money ?? {
-    db: deps.db,
-    clock: deps.clock,
-    log: deps.log,
-    mailer: deps.mailer,
-    config: deps.config,
-  };
+  const money = moneyDepsOf(deps);
   const orm = deps.db.orm;
 
-  /** The open task by id, with its contract (or undefined). */
-  const openTask = async (id: string) =>
-    UUID.test(id)
+  /** The open task by id, with its contract; else 409 not_open. */
+  const openTask = async (id: string) => {
+    const found = isRowId(id)
       ? (
           await orm
             .select({ task: moneyTasks, number: contracts.contractNumber })
@@ -77,38 +85,67 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
             )
         )[0]
       : undefined;
+    if (!found) throw taskNotOpen();
+    return found;
+  };
 
-  app.get('/api/staff/money/decisions', { config: { staff: 'money.read' } }, async (req, reply) => {
-    const tasks = await orm
-      .select({ task: moneyTasks, number: contracts.contractNumber })
-      .from(moneyTasks)
-      .innerJoin(contracts, eq(contracts.applicationId, moneyTasks.applicationId))
-      .where(and(eq(moneyTasks.kind, 'dunning_decision'), isNull(moneyTasks.doneAt)))
-      .orderBy(asc(moneyTasks.createdAt))
-      .limit(200);
-    const items = [];
-    for (const { task, number } of tasks) {
-      const owed = await owedOf(orm, task.applicationId);
-      items.push({
-        id: task.id,
-        applicationId: task.applicationId,
-        contractNumber: number,
-        owedCents: owed.owedCents,
-        since: task.createdAt.toISOString(),
-        disputeOpen: await disputeOpen(orm, task.applicationId),
-        plans: (await plansOf(orm, task.applicationId)).length,
-      });
-    }
-    await auditOf(deps, req)('money.decisions.read', { details: { count: items.length } });
-    return reply.send({ items, counts: staffInstalmentCounts });
-  });
+  app.get(
+    '/api/staff/money/decisions',
+    route({
+      summary:
+        'The dunning decisions waiting after the second reminder, oldest first (at most 200)',
+      staff: 'money.read',
+      answers: {
+        200: answer(
+          z.object({ items: z.array(dunningDecisionTask), counts: z.array(z.number()) }),
+          'The open decisions and the instalment counts staff may agree',
+        ),
+      },
+    }),
+    async (req) => {
+      const tasks = await orm
+        .select({ task: moneyTasks, number: contracts.contractNumber })
+        .from(moneyTasks)
+        .innerJoin(contracts, eq(contracts.applicationId, moneyTasks.applicationId))
+        .where(and(eq(moneyTasks.kind, 'dunning_decision'), isNull(moneyTasks.doneAt)))
+        .orderBy(asc(moneyTasks.createdAt))
+        .limit(200);
+      const items = [];
+      for (const { task, number } of tasks) {
+        const owed = await owedOf(orm, task.applicationId);
+        items.push({
+          id: task.id,
+          applicationId: task.applicationId,
+          contractNumber: number,
+          owedCents: owed.owedCents,
+          since: task.createdAt.toISOString(),
+          disputeOpen: await disputeOpen(orm, task.applicationId),
+          plans: (await plansOf(orm, task.applicationId)).length,
+        });
+      }
+      await auditOf(deps, req)('money.decisions.read', { details: { count: items.length } });
+      return { items, counts: [...staffInstalmentCounts] };
+    },
+  );
 
   app.post(
     '/api/staff/money/decisions/:id/instalments',
-    { config: { staff: 'money.work' }, schema: { params: idParams, body: countBody } },
-    async (req, reply) => {
+    route({
+      summary:
+        'Agrees monthly instalments over what is owed (the dunning decision); mails the plan',
+      staff: 'money.work',
+      params: idParams,
+      body: countBody,
+      answers: {
+        200: answer(agreedPlan, 'The plan agreed'),
+        400: errorAnswer('count: no count given'),
+        409: errorAnswer(
+          'not_open: decided already; count, too_small, nothing_owed, mandate_stopped, no_contract: no plan possible',
+        ),
+      },
+    }),
+    async (req) => {
       const found = await openTask(req.params.id);
-      if (!found) return fail(reply, 409, 'not_open', t.taskNotOpen);
       const by = currentCaller(req);
       const now = deps.clock.now();
       const count = Number(req.body.count);
@@ -133,13 +170,10 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
         });
       } catch (err) {
         if (err instanceof InstalmentError)
-          return fail(
-            reply,
+          throw new HttpError(
             409,
             err.code,
-            err.code === 'count'
-              ? 'Bitte wählen Sie 2 bis 12 Raten.'
-              : instalmentTexts.errors[err.code],
+            err.code === 'count' ? t.instalmentCount : instalmentTexts.errors[err.code],
           );
         throw err;
       }
@@ -149,16 +183,23 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
         contractNumber: found.number,
         details: { count, totalCents: plan.totalCents },
       });
-      return reply.send({ totalCents: plan.totalCents, schedule: plan.schedule });
+      return { totalCents: plan.totalCents, schedule: plan.schedule };
     },
   );
 
   app.post(
     '/api/staff/money/decisions/:id/collection',
-    { config: { staff: 'money.work' }, schema: { params: idParams } },
-    async (req, reply) => {
+    route({
+      summary: 'Hands what is owed over to the collection agency (the dunning decision)',
+      staff: 'money.work',
+      params: idParams,
+      answers: {
+        200: answer(z.object({ amountCents: z.number() }), 'The amount handed over'),
+        409: errorAnswer('not_open: decided already; nothing_owed: nothing to hand over'),
+      },
+    }),
+    async (req) => {
       const found = await openTask(req.params.id);
-      if (!found) return fail(reply, 409, 'not_open', t.taskNotOpen);
       const by = currentCaller(req);
       const now = deps.clock.now();
       const cents = await deps.db.transaction(async (tx) => {
@@ -173,19 +214,23 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
           });
         return c;
       });
-      if (cents <= 0) return fail(reply, 409, 'nothing_owed', t.nothingOwed);
+      if (cents <= 0) throw new HttpError(409, 'nothing_owed', t.nothingOwed);
       await auditOf(deps, req)('money.decision.collection', {
         applicationId: found.task.applicationId,
         contractNumber: found.number,
         details: { amountCents: cents },
       });
-      return reply.send({ amountCents: cents });
+      return { amountCents: cents };
     },
   );
 
   app.get(
     '/api/staff/money/collection.csv',
-    { config: { staff: 'money.read' } },
+    route({
+      summary: 'The hand-overs to the collection agency as CSV (semicolons, for the agency)',
+      staff: 'money.read',
+      answers: { 200: fileAnswer('The CSV as an attachment', 'text/csv') },
+    }),
     async (req, reply) => {
       await auditOf(deps, req)('money.collection.export');
       return reply
@@ -202,7 +247,15 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
   // "Beitragsbescheinigung {Jahr}" of a contract for staff (ADR 1231), as the tenant gets it.
   app.get(
     '/api/staff/money/statements/:contractNumber/:year',
-    { config: { staff: 'money.read' }, schema: { params: statementParams } },
+    route({
+      summary: "A contract's Beitragsbescheinigung of a year (PDF), as the tenant gets it",
+      staff: 'money.read',
+      params: statementParams,
+      answers: {
+        200: fileAnswer('The PDF as an attachment'),
+        404: errorAnswer('not_found: no such contract or year'),
+      },
+    }),
     async (req, reply) => {
       const c = (
         await orm
@@ -210,9 +263,8 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
           .from(contracts)
           .where(eq(contracts.contractNumber, req.params.contractNumber.trim().toUpperCase()))
       )[0];
+      if (!c || !statementYearPattern.test(req.params.year)) throw contractUnknown();
       const year = Number(req.params.year);
-      if (!c || !/^20\d\d$/.test(req.params.year))
-        return fail(reply, 404, 'not_found', t.contractUnknown);
       const doc = await premiumStatementPdfOf(
         orm,
         {
@@ -224,7 +276,7 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
         year,
         deps.clock.now(),
       );
-      if (!doc) return fail(reply, 404, 'not_found', t.contractUnknown);
+      if (!doc) throw contractUnknown();
       await auditOf(deps, req)('money.statement.read', {
         applicationId: c.applicationId,
         contractNumber: c.contractNumber,
@@ -238,39 +290,56 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
     },
   );
 
-  app.get('/api/staff/money/disputes', { config: { staff: 'money.read' } }, async (req, reply) => {
-    const rows = await orm
-      .select({ d: paymentDisputes, number: contracts.contractNumber })
-      .from(paymentDisputes)
-      .innerJoin(contracts, eq(contracts.applicationId, paymentDisputes.applicationId))
-      .where(isNull(paymentDisputes.closedAt))
-      .orderBy(desc(paymentDisputes.openedAt))
-      .limit(200);
-    await auditOf(deps, req)('money.disputes.read', { details: { count: rows.length } });
-    return reply.send({
-      items: rows.map(({ d, number }) => ({
-        id: d.id,
-        contractNumber: number,
-        reason: d.reason,
-        openedBy: d.openedBy === 'tenant' ? 'tenant' : 'staff',
-        openedAt: d.openedAt.toISOString(),
-      })),
-    });
-  });
+  app.get(
+    '/api/staff/money/disputes',
+    route({
+      summary: 'Open disputes of debits, newest first (at most 200)',
+      staff: 'money.read',
+      answers: { 200: answer(itemsOf(openDispute), 'The open disputes') },
+    }),
+    async (req) => {
+      const rows = await orm
+        .select({ d: paymentDisputes, number: contracts.contractNumber })
+        .from(paymentDisputes)
+        .innerJoin(contracts, eq(contracts.applicationId, paymentDisputes.applicationId))
+        .where(isNull(paymentDisputes.closedAt))
+        .orderBy(desc(paymentDisputes.openedAt))
+        .limit(200);
+      await auditOf(deps, req)('money.disputes.read', { details: { count: rows.length } });
+      return {
+        items: rows.map(({ d, number }) => ({
+          id: d.id,
+          contractNumber: number,
+          reason: d.reason,
+          openedBy: d.openedBy === 'tenant' ? ('tenant' as const) : ('staff' as const),
+          openedAt: d.openedAt.toISOString(),
+        })),
+      };
+    },
+  );
 
   app.post(
     '/api/staff/money/disputes',
-    { config: { staff: 'money.work' }, schema: { body: disputeBody } },
+    route({
+      summary:
+        'Records a dispute of a debit that the tenant raised by phone or letter; dunning pauses',
+      staff: 'money.work',
+      body: disputeBody,
+      answers: {
+        201: answer(z.object({ id: z.string() }), 'The dispute recorded'),
+        400: errorAnswer('reason_required'),
+        404: errorAnswer('not_found: no contract with this number'),
+      },
+    }),
     async (req, reply) => {
-      const reason = (req.body.reason ?? '').trim();
-      if (!reason) return fail(reply, 400, 'reason_required', t.reasonRequired);
+      const reason = req.body.reason.trim();
       const c = (
         await orm
           .select()
           .from(contracts)
           .where(eq(contracts.contractNumber, (req.body.contractNumber ?? '').trim().toUpperCase()))
       )[0];
-      if (!c) return fail(reply, 404, 'not_found', t.contractUnknown);
+      if (!c) throw contractUnknown();
       const by = currentCaller(req);
       const now = deps.clock.now();
       const id = await deps.db.transaction(async (tx) => {
@@ -301,9 +370,15 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
 
   app.post(
     '/api/staff/money/disputes/:id/close',
-    { config: { staff: 'money.work' }, schema: { params: idParams, body: closeBody } },
-    async (req, reply) => {
-      if (!UUID.test(req.params.id)) return fail(reply, 409, 'not_open', t.disputeNotOpen);
+    route({
+      summary: 'Closes a dispute with a note on how it was settled; dunning goes on',
+      staff: 'money.work',
+      params: idParams,
+      body: closeBody,
+      answers: { 200: okAnswer, 409: errorAnswer('not_open: no such open dispute') },
+    }),
+    async (req) => {
+      if (!isRowId(req.params.id)) throw disputeNotOpen();
       const by = currentCaller(req);
       const now = deps.clock.now();
       const closed = await deps.db.transaction(async (tx) => {
@@ -321,9 +396,9 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
           });
         return row;
       });
-      if (!closed) return fail(reply, 409, 'not_open', t.disputeNotOpen);
+      if (!closed) throw disputeNotOpen();
       await auditOf(deps, req)('money.dispute.close', { applicationId: closed.applicationId });
-      return reply.send({ ok: true });
+      return ok;
     },
   );
 }

@@ -1,6 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import * as z from 'zod/mini';
+import {
+  importResult,
+  itemsOf,
+  moneyOverview,
+  sentRefund,
+  shownBatchStatuses,
+  staffBatch,
+  unmatchedItem,
+} from '../../domain/money/staffViews';
 import { bankImportItems, contracts, paymentBatches, refunds, staff } from '../db/schema/index';
+import { answer, errorAnswer, fileAnswer } from '../http/answers';
+import { edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
+import { HttpError } from '../http/errors';
+import { route } from '../http/route';
 import {
   approveBatch,
   discardBatch,
@@ -16,121 +30,193 @@ import { markRefundPaid } from '../money/refunds';
 import { moneyOpsTexts as t } from '../texts/moneyOps';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
+import { idParams, isRowId, moneyDepsOf, ok, okAnswer, rowId } from './moneyRouteParts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Bank statements of a busy month are larger than the API's default body limit. */
 const BANK_FILE_LIMIT = 20 * 1024 * 1024;
+const bankFileMedia = ['application/xml', 'text/xml', 'application/octet-stream'] as const;
 
-const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
-  reply.code(status).send({ errors: [{ code, message }] });
+const unknownEntry = () => new HttpError(404, 'not_found', t.invalidId);
+const notFound = errorAnswer('not_found: no such entry');
 
-/** A service's refusal as the staff API's error shape; anything else is a real error. */
-function moneyFailure(reply: FastifyReply, err: unknown) {
-  if (err instanceof MoneyError) return fail(reply, err.status, err.code, err.message);
-  throw err;
-}
+const borderoParams = edgeObject({
+  month: pathParam({
+    description: 'The month as YYYY-MM; with .csv (the default) or .pdf for the format',
+  }),
+});
+const borderoQuery = edgeObject({
+  insurer: queryText({
+    description: "The insurer's id (GET /api/staff/money/insurers); default: the first",
+  }),
+});
+
+type BatchStep = (deps: MoneyDeps, id: string, staffId: string) => Promise<void>;
 
 /**
  * The money side in the back office (ADR 1226): bank files through four eyes, bank file
  * import, the unmatched items, refunds marked paid, the Bordero. The services in
- * src/server/money do the work with the signed-in member's id; the database's CHECK keeps the
- * approver another person. Every change and every read of personal data is audited.
+ * src/server/money do the work with the signed-in member's id and refuse with a MoneyError (an
+ * HttpError: the error handler answers it); the database's CHECK keeps the approver another
+ * person. Every change and every read of personal data is audited.
  */
-export function registerStaffMoneyRoutes(app: FastifyInstance, deps: StaffDeps): void {
-  const money: MoneyDeps = deps.processing?.money ?? {
-    db: deps.db,
-    clock: deps.clock,
-    log: deps.log,
-    mailer: deps.mailer,
-    config: deps.config,
-  };
+export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps): void {
+  const app = root.withTypeProvider<EdgeTypes>();
+  const money = moneyDepsOf(deps);
   const orm = deps.db.orm;
 
-  app.get('/api/staff/money/overview', { config: { staff: 'money.read' } }, async (_req, reply) => {
-    const byStatus = await orm
-      .select({ status: paymentBatches.status, n: count() })
-      .from(paymentBatches)
-      .where(inArray(paymentBatches.status, ['draft', 'approved']))
-      .groupBy(paymentBatches.status);
-    const [unmatched] = await orm
-      .select({ n: count() })
-      .from(bankImportItems)
-      .where(eq(bankImportItems.status, 'unmatched'));
-    const n = (s: string) => Number(byStatus.find((r) => r.status === s)?.n ?? 0);
-    return reply.send({
-      drafts: n('draft'),
-      approved: n('approved'),
-      unmatched: Number(unmatched?.n ?? 0),
-    });
-  });
+  app.get(
+    '/api/staff/money/overview',
+    route({
+      summary: 'Counts for the overview: bank files waiting, unmatched bank items',
+      staff: 'money.read',
+      answers: { 200: answer(moneyOverview, 'The counts') },
+    }),
+    async () => {
+      const byStatus = await orm
+        .select({ status: paymentBatches.status, n: count() })
+        .from(paymentBatches)
+        .where(inArray(paymentBatches.status, ['draft', 'approved']))
+        .groupBy(paymentBatches.status);
+      const [unmatched] = await orm
+        .select({ n: count() })
+        .from(bankImportItems)
+        .where(eq(bankImportItems.status, 'unmatched'));
+      const n = (s: string) => Number(byStatus.find((r) => r.status === s)?.n ?? 0);
+      return { drafts: n('draft'), approved: n('approved'), unmatched: Number(unmatched?.n ?? 0) };
+    },
+  );
 
-  app.get('/api/staff/money/batches', { config: { staff: 'money.read' } }, async (req, reply) => {
-    const rows = (await listBatches(money)).filter((b) => b.status !== 'discarded');
-    const names = new Map(
-      (await orm.select({ id: staff.id, name: staff.displayName }).from(staff)).map((m) => [
-        m.id,
-        m.name,
-      ]),
-    );
-    const name = (id: string | null) => (id ? (names.get(id) ?? id) : null);
-    const items = rows.map((b) => ({
-      id: b.id,
-      kind: b.kind,
-      status: b.status,
-      messageId: b.messageId,
-      count: b.count,
-      controlSumCents: b.controlSumCents,
-      executionOn: b.executionOn,
-      createdAt: b.createdAt,
-      submittedBy: name(b.draftedBy),
-      approvedBy: name(b.approvedBy),
-      releasedBy: name(b.releasedBy),
-      releasedAt: b.releasedAt,
-    }));
-    await auditOf(deps, req)('money.batches.read', { details: { count: items.length } });
-    return reply.send({ items });
-  });
+  app.get(
+    '/api/staff/money/batches',
+    route({
+      summary:
+        'The bank files (not discarded), newest first, with who put forward, approved and downloaded them',
+      staff: 'money.read',
+      answers: { 200: answer(itemsOf(staffBatch), 'The bank files') },
+    }),
+    async (req) => {
+      const shown = (s: string): s is (typeof shownBatchStatuses)[number] =>
+        (shownBatchStatuses as readonly string[]).includes(s);
+      const names = new Map(
+        (await orm.select({ id: staff.id, name: staff.displayName }).from(staff)).map((m) => [
+          m.id,
+          m.name,
+        ]),
+      );
+      const name = (id: string | null) => (id ? (names.get(id) ?? id) : null);
+      const items = (await listBatches(money)).flatMap((b) => {
+        const status = b.status;
+        return shown(status)
+          ? [
+              {
+                id: b.id,
+                kind: b.kind,
+                status,
+                messageId: b.messageId,
+                count: b.count,
+                controlSumCents: b.controlSumCents,
+                executionOn: b.executionOn,
+                createdAt: b.createdAt.toISOString(),
+                submittedBy: name(b.draftedBy),
+                approvedBy: name(b.approvedBy),
+                releasedBy: name(b.releasedBy),
+                releasedAt: b.releasedAt?.toISOString() ?? null,
+              },
+            ]
+          : [];
+      });
+      await auditOf(deps, req)('money.batches.read', { details: { count: items.length } });
+      return { items };
+    },
+  );
 
-  const batchAction = (
-    path: string,
-    permission: 'money.work' | 'money.approve',
+  /** A step of a bank file's way; a refused approval of one's own file is audited as well. */
+  const batchStep = async (
+    req: FastifyRequest,
+    id: string,
     action: 'money.batch.submit' | 'money.batch.approve' | 'money.batch.discard',
-    run: (deps: MoneyDeps, id: string, staffId: string) => Promise<void>,
-  ) =>
-    app.post<{ Params: { id: string } }>(
-      `/api/staff/money/batches/:id/${path}`,
-      { config: { staff: permission } },
-      async (req, reply) => {
-        const id = req.params.id;
-        if (!UUID.test(id)) return fail(reply, 404, 'not_found', t.invalidId);
-        try {
-          await run(money, id, currentCaller(req).id);
-        } catch (err) {
-          if (err instanceof MoneyError && err.code === 'four_eyes')
-            await auditOf(deps, req)('money.batch.approve_refused', { details: { batch: id } });
-          return moneyFailure(reply, err);
-        }
-        await auditOf(deps, req)(action, { details: { batch: id } });
-        return reply.send({ ok: true });
+    run: BatchStep,
+  ) => {
+    rowId(id, unknownEntry);
+    try {
+      await run(money, id, currentCaller(req).id);
+    } catch (err) {
+      if (err instanceof MoneyError && err.code === 'four_eyes')
+        await auditOf(deps, req)('money.batch.approve_refused', { details: { batch: id } });
+      throw err;
+    }
+    await auditOf(deps, req)(action, { details: { batch: id } });
+    return ok;
+  };
+
+  app.post(
+    '/api/staff/money/batches/:id/submit',
+    route({
+      summary: "Puts the job's draft forward for approval by another person",
+      staff: 'money.work',
+      params: idParams,
+      answers: {
+        200: okAnswer,
+        404: notFound,
+        409: errorAnswer('not_draft: put forward already, or no longer a draft'),
       },
-    );
-  batchAction('submit', 'money.work', 'money.batch.submit', submitBatch);
-  batchAction('approve', 'money.approve', 'money.batch.approve', approveBatch);
-  batchAction('discard', 'money.work', 'money.batch.discard', discardBatch);
+    }),
+    (req) => batchStep(req, req.params.id, 'money.batch.submit', submitBatch),
+  );
+
+  app.post(
+    '/api/staff/money/batches/:id/approve',
+    route({
+      summary: 'Approves a bank file put forward by another person (four eyes)',
+      staff: 'money.approve',
+      params: idParams,
+      answers: {
+        200: okAnswer,
+        403: errorAnswer('four_eyes: the one who put it forward cannot approve it'),
+        404: notFound,
+        409: errorAnswer(
+          'not_draft, not_submitted: not waiting for approval; too_late: its execution day is too near',
+        ),
+      },
+    }),
+    (req) => batchStep(req, req.params.id, 'money.batch.approve', approveBatch),
+  );
+
+  app.post(
+    '/api/staff/money/batches/:id/discard',
+    route({
+      summary: 'Discards a bank file not yet downloaded; its items wait for the next run',
+      staff: 'money.work',
+      params: idParams,
+      answers: {
+        200: okAnswer,
+        404: notFound,
+        409: errorAnswer('not_draft: downloaded or discarded already'),
+      },
+    }),
+    (req) => batchStep(req, req.params.id, 'money.batch.discard', discardBatch),
+  );
 
   // A POST: the download releases the file (once); a GET could be repeated by a prefetch.
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/staff/money/batches/:id/download',
-    { config: { staff: 'money.work' } },
+    route({
+      summary: "Downloads an approved bank file for the bank's portal, exactly once",
+      staff: 'money.work',
+      params: idParams,
+      answers: {
+        200: {
+          description: 'The SEPA file (pain.008.001.08 or pain.001.001.09) as an attachment',
+          media: 'application/xml',
+          headers: { 'X-SHA256': { description: "The file's SHA-256 (hex), as audited" } },
+        },
+        404: notFound,
+        409: errorAnswer('not_approved: not approved yet; already_released: downloaded already'),
+      },
+    }),
     async (req, reply) => {
-      const id = req.params.id;
-      if (!UUID.test(id)) return fail(reply, 404, 'not_found', t.invalidId);
-      let file;
-      try {
-        file = await downloadBatch(money, id, currentCaller(req).id);
-      } catch (err) {
-        return moneyFailure(reply, err);
-      }
+      const id = rowId(req.params.id, unknownEntry);
+      const file = await downloadBatch(money, id, currentCaller(req).id);
       await auditOf(deps, req)('money.batch.download', {
         details: { batch: id, messageId: file.messageId, sha256: file.sha256 },
       });
@@ -143,24 +229,34 @@ export function registerStaffMoneyRoutes(app: FastifyInstance, deps: StaffDeps):
   );
 
   // The bank file is the request body (XML), in a scope of its own with a larger limit.
-  app.register(async (upload) => {
-    upload.addContentTypeParser(
-      ['application/xml', 'text/xml', 'application/octet-stream'],
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      [...bankFileMedia],
       { parseAs: 'string', bodyLimit: BANK_FILE_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    upload.post(
+    scope.withTypeProvider<EdgeTypes>().post(
       '/api/staff/money/imports',
-      { config: { staff: 'money.work' }, bodyLimit: BANK_FILE_LIMIT },
-      async (req, reply) => {
+      {
+        ...route({
+          summary:
+            'Reads a bank statement: returns and reversals of debits, refunds and payouts are matched to their end-to-end ids; the rest waits in the unmatched list',
+          staff: 'money.work',
+          documentedBody: {
+            file: 'The bank file (camt.053, camt.054 or pain.002) as the request body, up to 20 MB',
+            media: bankFileMedia,
+          },
+          answers: {
+            200: answer(importResult, 'What was matched, with the German result sentence'),
+            400: errorAnswer('empty_file: no file; invalid_file: not a readable bank file'),
+          },
+        }),
+        bodyLimit: BANK_FILE_LIMIT,
+      },
+      async (req) => {
         const xml = typeof req.body === 'string' ? req.body : '';
-        if (!xml.trim()) return fail(reply, 400, 'empty_file', t.emptyFile);
-        let report;
-        try {
-          report = await importBankFile(money, xml, currentCaller(req).id);
-        } catch (err) {
-          return moneyFailure(reply, err);
-        }
+        if (!xml.trim()) throw new HttpError(400, 'empty_file', t.emptyFile);
+        const report = await importBankFile(money, xml, currentCaller(req).id);
         await auditOf(deps, req)('money.import', {
           details: {
             format: report.format ?? null,
@@ -169,110 +265,148 @@ export function registerStaffMoneyRoutes(app: FastifyInstance, deps: StaffDeps):
             unmatched: report.unmatched,
           },
         });
-        return reply.send({ ...report, message: t.importResult(report) });
+        return { ...report, message: t.importResult(report) };
       },
     );
   });
 
-  app.get('/api/staff/money/unmatched', { config: { staff: 'money.read' } }, async (req, reply) => {
-    const items = await unmatchedItems(money);
-    await auditOf(deps, req)('money.unmatched.read', { details: { count: items.length } });
-    return reply.send({ items });
-  });
+  app.get(
+    '/api/staff/money/unmatched',
+    route({
+      summary: 'Bank items no debit, refund or payout of ours matched',
+      staff: 'money.read',
+      answers: { 200: answer(itemsOf(unmatchedItem), 'The unmatched items') },
+    }),
+    async (req) => {
+      const items = await unmatchedItems(money);
+      await auditOf(deps, req)('money.unmatched.read', { details: { count: items.length } });
+      return { items };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/staff/money/unmatched/:id/resolve',
-    { config: { staff: 'money.work' } },
-    async (req, reply) => {
+    route({
+      summary: 'Marks an unmatched bank item as dealt with (booked by hand, sent back)',
+      staff: 'money.work',
+      params: idParams,
+      answers: { 200: okAnswer, 409: errorAnswer('not_open: no such open item') },
+    }),
+    async (req) => {
       const id = req.params.id;
       const open =
-        UUID.test(id) &&
+        isRowId(id) &&
         (
           await orm
             .select({ id: bankImportItems.id })
             .from(bankImportItems)
             .where(and(eq(bankImportItems.id, id), eq(bankImportItems.status, 'unmatched')))
         ).length > 0;
-      if (!open) return fail(reply, 409, 'not_open', t.itemNotOpen);
+      if (!open) throw new HttpError(409, 'not_open', t.itemNotOpen);
       await resolveItem(money, id, currentCaller(req).id);
       await auditOf(deps, req)('money.item.resolve', { details: { item: id } });
-      return reply.send({ ok: true });
+      return ok;
     },
   );
 
-  app.get('/api/staff/money/refunds', { config: { staff: 'money.read' } }, async (req, reply) => {
-    const items = await orm
-      .select({
-        id: refunds.id,
-        contractNumber: contracts.contractNumber,
-        amountCents: refunds.amountCents,
-        dueOn: refunds.dueOn,
-        status: refunds.status,
-      })
-      .from(refunds)
-      .innerJoin(contracts, eq(contracts.applicationId, refunds.applicationId))
-      .where(eq(refunds.status, 'sent'));
-    await auditOf(deps, req)('money.refunds.read', { details: { count: items.length } });
-    return reply.send({ items });
-  });
+  app.get(
+    '/api/staff/money/refunds',
+    route({
+      summary: 'Refunds transferred and not yet confirmed by a bank statement',
+      staff: 'money.read',
+      answers: { 200: answer(itemsOf(sentRefund), 'The sent refunds') },
+    }),
+    async (req) => {
+      const rows = await orm
+        .select({
+          id: refunds.id,
+          contractNumber: contracts.contractNumber,
+          amountCents: refunds.amountCents,
+          dueOn: refunds.dueOn,
+        })
+        .from(refunds)
+        .innerJoin(contracts, eq(contracts.applicationId, refunds.applicationId))
+        .where(eq(refunds.status, 'sent'));
+      await auditOf(deps, req)('money.refunds.read', { details: { count: rows.length } });
+      return { items: rows.map((r) => ({ ...r, status: 'sent' as const })) };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/staff/money/refunds/:id/paid',
-    { config: { staff: 'money.approve' } },
-    async (req, reply) => {
-      const id = req.params.id;
-      if (!UUID.test(id)) return fail(reply, 404, 'not_found', t.invalidId);
-      try {
-        await markRefundPaid(money, id, currentCaller(req).id);
-      } catch (err) {
-        return moneyFailure(reply, err);
-      }
+    route({
+      summary: 'Books a sent refund as paid when no bank statement confirms it',
+      staff: 'money.approve',
+      params: idParams,
+      answers: {
+        200: okAnswer,
+        404: notFound,
+        409: errorAnswer('not_sent: no such refund transferred'),
+      },
+    }),
+    async (req) => {
+      const id = rowId(req.params.id, unknownEntry);
+      await markRefundPaid(money, id, currentCaller(req).id);
       await auditOf(deps, req)('money.refund.paid', { details: { refund: id } });
-      return reply.send({ ok: true });
+      return ok;
     },
   );
 
   // The insurers a Bordero can be made for (ADR 1232): the first is every contract's default.
-  app.get('/api/staff/money/insurers', { config: { staff: 'money.read' } }, async (_req, reply) =>
-    reply.send({ items: deps.config.sepa.insurers }),
+  app.get(
+    '/api/staff/money/insurers',
+    route({
+      summary: 'The insurers a Bordero is made for; the first is the default',
+      staff: 'money.read',
+      answers: {
+        200: answer(itemsOf(z.object({ id: z.string(), name: z.string() })), 'The insurers'),
+      },
+    }),
+    async () => ({ items: deps.config.sepa.insurers }),
   );
 
-  app.get<{ Params: { month: string }; Querystring: { insurer?: string } }>(
+  app.get(
     '/api/staff/money/bordero/:month',
-    { config: { staff: 'money.read' } },
+    route({
+      summary: "The month's Bordero of one insurer, as CSV or PDF",
+      staff: 'money.read',
+      params: borderoParams,
+      querystring: borderoQuery,
+      answers: {
+        200: fileAnswer('The Bordero as an attachment', ['text/csv', 'application/pdf']),
+        400: errorAnswer('invalid_month: not YYYY-MM'),
+        404: errorAnswer('unknown_insurer'),
+      },
+    }),
     async (req, reply) => {
       const pdf = req.params.month.endsWith('.pdf');
       const month = req.params.month.replace(/\.(csv|pdf)$/, '');
-      const insurer = typeof req.query.insurer === 'string' ? req.query.insurer : undefined;
+      const insurer = req.query.insurer;
       const staffId = currentCaller(req).id;
-      try {
-        if (pdf) {
-          const out = await borderoPdfExport(
-            money,
-            {
-              operator: deps.config.operator,
-              sepaCreditorId: deps.config.sepaCreditorId,
-              siteUrl: deps.config.publicUrl,
-            },
-            month,
-            staffId,
-            insurer,
-          );
-          await auditOf(deps, req)('money.bordero.read', { details: { month, format: 'pdf' } });
-          return await reply
-            .header('content-type', 'application/pdf')
-            .header('content-disposition', `attachment; filename="${out.filename}"`)
-            .send(out.pdf);
-        }
-        const out = await borderoExport(money, month, staffId, insurer);
-        await auditOf(deps, req)('money.bordero.read', { details: { month, format: 'csv' } });
-        return await reply
-          .header('content-type', 'text/csv; charset=utf-8')
+      if (pdf) {
+        const out = await borderoPdfExport(
+          money,
+          {
+            operator: deps.config.operator,
+            sepaCreditorId: deps.config.sepaCreditorId,
+            siteUrl: deps.config.publicUrl,
+          },
+          month,
+          staffId,
+          insurer,
+        );
+        await auditOf(deps, req)('money.bordero.read', { details: { month, format: 'pdf' } });
+        return reply
+          .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${out.filename}"`)
-          .send(out.csv);
-      } catch (err) {
-        return moneyFailure(reply, err);
+          .send(out.pdf);
       }
+      const out = await borderoExport(money, month, staffId, insurer);
+      await auditOf(deps, req)('money.bordero.read', { details: { month, format: 'csv' } });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${out.filename}"`)
+        .send(out.csv);
     },
   );
 }

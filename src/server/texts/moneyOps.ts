@@ -13,6 +13,7 @@ export const moneyOpsTexts = {
       ? 'Diese Datei wurde schon eingelesen; es wurde nichts geändert.'
       : `${r.format ?? 'Bankdatei'} eingelesen: ${r.matched} ${r.matched === 1 ? 'Buchung' : 'Buchungen'} zugeordnet, ${r.unmatched} nicht zugeordnet${r.unmatched > 0 ? ' (siehe Liste unten)' : ''}.`,
   /** The dunning decision (ADR 1229) and disputes (ADR 1230). */
+  instalmentCount: 'Bitte wählen Sie 2 bis 12 Raten.',
   taskNotOpen: 'Diese Entscheidung ist schon getroffen.',
   nothingOwed: 'Bei diesem Vertrag ist nichts offen.',
   contractUnknown: 'Einen Vertrag mit dieser Nummer gibt es nicht.',

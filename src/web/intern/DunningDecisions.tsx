@@ -1,25 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, formatDate } from '../../domain/messages/format';
+import type { DunningDecisionTask, OpenDispute } from '../../domain/money/staffViews';
 import { staffApi, StaffApiError } from './api';
 import { dt } from './dunningTexts';
 import { t } from './texts';
+import { ListTable } from './ListTable';
 import { useStaffData } from './useStaffData';
-
-interface Decision {
-  id: string;
-  applicationId: string;
-  contractNumber: string;
-  owedCents: number;
-  since: string;
-  disputeOpen: boolean;
-}
-interface Dispute {
-  id: string;
-  contractNumber: string;
-  reason: string;
-  openedBy: 'tenant' | 'staff';
-  openedAt: string;
-}
 
 const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
 
@@ -34,10 +20,10 @@ export function DunningDecisions({
   onStatus(message: string): void;
   onError(message: string): void;
 }) {
-  const [decisions, reload] = useStaffData<{ items: Decision[]; counts: number[] }>(
+  const [decisions, reload] = useStaffData<{ items: DunningDecisionTask[]; counts: number[] }>(
     '/money/decisions',
   );
-  const [disputes, reloadDisputes] = useStaffData<{ items: Dispute[] }>('/money/disputes');
+  const [disputes, reloadDisputes] = useStaffData<{ items: OpenDispute[] }>('/money/disputes');
   const act = async (run: () => Promise<string>) => {
     onStatus('');
     onError('');
@@ -51,57 +37,24 @@ export function DunningDecisions({
   };
   return (
     <>
-      <h2>{dt.decisions.title}</h2>
-      <p>{dt.decisions.intro}</p>
-      {decisions && decisions.items.length === 0 && <p>{dt.empty}</p>}
-      {decisions && decisions.items.length > 0 && (
-        <div className="money-table" role="region" aria-label={dt.decisions.title} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{dt.decisions.cols.number}</th>
-                <th scope="col">{dt.decisions.cols.owed}</th>
-                <th scope="col">{dt.decisions.cols.since}</th>
-                <th scope="col">{dt.decisions.cols.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {decisions.items.map((d) => (
-                <DecisionRow key={d.id} d={d} counts={decisions.counts} act={act} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        texts={dt.decisions}
+        empty={dt.empty}
+        items={decisions?.items}
+        row={(d) => <DecisionRow key={d.id} d={d} counts={decisions?.counts ?? []} act={act} />}
+      />
       <p>
         <a href="/api/staff/money/collection.csv" download>
           {dt.decisions.csv}
         </a>
       </p>
 
-      <h2>{dt.disputes.title}</h2>
-      <p>{dt.disputes.intro}</p>
-      {disputes && disputes.items.length === 0 && <p>{dt.empty}</p>}
-      {disputes && disputes.items.length > 0 && (
-        <div className="money-table" role="region" aria-label={dt.disputes.title} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{dt.disputes.cols.number}</th>
-                <th scope="col">{dt.disputes.cols.reason}</th>
-                <th scope="col">{dt.disputes.cols.from}</th>
-                <th scope="col">{dt.disputes.cols.since}</th>
-                <th scope="col">{dt.disputes.cols.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {disputes.items.map((d) => (
-                <DisputeRow key={d.id} d={d} act={act} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        texts={dt.disputes}
+        empty={dt.empty}
+        items={disputes?.items}
+        row={(d) => <DisputeRow key={d.id} d={d} act={act} />}
+      />
       <NewDispute act={act} />
     </>
   );
@@ -109,7 +62,7 @@ export function DunningDecisions({
 
 type Act = (run: () => Promise<string>) => Promise<void>;
 
-function DecisionRow({ d, counts, act }: { d: Decision; counts: number[]; act: Act }) {
+function DecisionRow({ d, counts, act }: { d: DunningDecisionTask; counts: number[]; act: Act }) {
   const id = useId();
   const [count, setCount] = useState('3');
   const [reason, setReason] = useState('');
@@ -204,7 +157,7 @@ function DecisionRow({ d, counts, act }: { d: Decision; counts: number[]; act: A
   );
 }
 
-function DisputeRow({ d, act }: { d: Dispute; act: Act }) {
+function DisputeRow({ d, act }: { d: OpenDispute; act: Act }) {
   const id = useId();
   const [note, setNote] = useState('');
   return (

@@ -1,43 +1,19 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatCents, formatDate } from '../../domain/messages/format';
+import type {
+  ImportResult,
+  SentRefund,
+  StaffBatch,
+  UnmatchedItem,
+} from '../../domain/money/staffViews';
 import { staffApi, StaffApiError } from './api';
 import type { Me } from './auth';
 import { mt } from './moneyTexts';
 import { t } from './texts';
 import { DunningDecisions } from './DunningDecisions';
+import { ListTable } from './ListTable';
 import { useStaffData } from './useStaffData';
 import './money.css';
-
-interface Batch {
-  id: string;
-  kind: 'debit' | 'refund' | 'payout';
-  status: 'draft' | 'approved' | 'released';
-  messageId: string;
-  count: number;
-  controlSumCents: number;
-  executionOn: string;
-  submittedBy: string | null;
-  approvedBy: string | null;
-  releasedBy: string | null;
-}
-interface Item {
-  id: string;
-  endToEndId: string | null;
-  kind: 'return' | 'reversal' | 'credit' | 'debit';
-  reason: string | null;
-  amountCents: number;
-}
-interface Refund {
-  id: string;
-  contractNumber: string;
-  amountCents: number;
-  dueOn: string;
-}
-export interface MoneyCounts {
-  drafts: number;
-  approved: number;
-  unmatched: number;
-}
 
 const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
 const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
@@ -67,9 +43,9 @@ async function saveFile(path: string, init: RequestInit): Promise<string> {
  * announced in one status region, refusals in an alert; the upload has its own error summary.
  */
 export function MoneyPage({ me }: { me: Me }) {
-  const [batches, reloadBatches] = useStaffData<{ items: Batch[] }>('/money/batches');
-  const [unmatched, reloadUnmatched] = useStaffData<{ items: Item[] }>('/money/unmatched');
-  const [refunds, reloadRefunds] = useStaffData<{ items: Refund[] }>('/money/refunds');
+  const [batches, reloadBatches] = useStaffData<{ items: StaffBatch[] }>('/money/batches');
+  const [unmatched, reloadUnmatched] = useStaffData<{ items: UnmatchedItem[] }>('/money/unmatched');
+  const [refunds, reloadRefunds] = useStaffData<{ items: SentRefund[] }>('/money/refunds');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const approver = me.role === 'supervisor' || me.role === 'admin';
@@ -86,12 +62,12 @@ export function MoneyPage({ me }: { me: Me }) {
     reloadUnmatched();
     reloadRefunds();
   };
-  const batchAction = (b: Batch, action: 'submit' | 'approve' | 'discard') =>
+  const batchAction = (b: StaffBatch, action: 'submit' | 'approve' | 'discard') =>
     act(async () => {
       await staffApi(`/money/batches/${b.id}/${action}`, {});
       return mt.batches.done[action];
     }, b.messageId);
-  const download = (b: Batch) =>
+  const download = (b: StaffBatch) =>
     act(
       async () =>
         mt.batches.done.download(
@@ -110,76 +86,58 @@ export function MoneyPage({ me }: { me: Me }) {
         {error}
       </p>
 
-      <h2>{mt.batches.title}</h2>
-      <p>{mt.batches.intro}</p>
-      {batches && batches.items.length === 0 && <p>{mt.empty}</p>}
-      {batches && batches.items.length > 0 && (
-        <div className="money-table" role="region" aria-label={mt.batches.title} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{mt.batches.cols.kind}</th>
-                <th scope="col">{mt.batches.cols.message}</th>
-                <th scope="col">{mt.batches.cols.on}</th>
-                <th scope="col">{mt.batches.cols.count}</th>
-                <th scope="col">{mt.batches.cols.sum}</th>
-                <th scope="col">{mt.batches.cols.state}</th>
-                <th scope="col">{mt.batches.cols.people}</th>
-                <th scope="col">{mt.batches.cols.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.items.map((b) => (
-                <tr key={b.id} data-batch={b.id}>
-                  <td>{mt.batches.kind[b.kind]}</td>
-                  <td>{b.messageId}</td>
-                  <td>{day(b.executionOn)}</td>
-                  <td>{b.count}</td>
-                  <td>{formatCents(b.controlSumCents)}</td>
-                  <td>
-                    {b.status === 'draft' && b.submittedBy
-                      ? mt.batches.status.submitted
-                      : mt.batches.status[b.status]}
-                  </td>
-                  <td>
-                    {[
-                      b.submittedBy && mt.batches.submittedBy(b.submittedBy),
-                      b.approvedBy && mt.batches.approvedBy(b.approvedBy),
-                      b.releasedBy && mt.batches.releasedBy(b.releasedBy),
-                    ]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </td>
-                  <td>
-                    <div className="money-actions">
-                      {b.status === 'draft' && !b.submittedBy && (
-                        <button type="button" onClick={() => void batchAction(b, 'submit')}>
-                          {mt.batches.submit}
-                        </button>
-                      )}
-                      {b.status === 'draft' && b.submittedBy && approver && (
-                        <button type="button" onClick={() => void batchAction(b, 'approve')}>
-                          {mt.batches.approve}
-                        </button>
-                      )}
-                      {b.status === 'approved' && (
-                        <button type="button" onClick={() => void download(b)}>
-                          {mt.batches.download}
-                        </button>
-                      )}
-                      {b.status !== 'released' && (
-                        <button type="button" onClick={() => void batchAction(b, 'discard')}>
-                          {mt.batches.discard}
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        texts={mt.batches}
+        empty={mt.empty}
+        items={batches?.items}
+        row={(b) => (
+          <tr key={b.id} data-batch={b.id}>
+            <td>{mt.batches.kind[b.kind]}</td>
+            <td>{b.messageId}</td>
+            <td>{day(b.executionOn)}</td>
+            <td>{b.count}</td>
+            <td>{formatCents(b.controlSumCents)}</td>
+            <td>
+              {b.status === 'draft' && b.submittedBy
+                ? mt.batches.status.submitted
+                : mt.batches.status[b.status]}
+            </td>
+            <td>
+              {[
+                b.submittedBy && mt.batches.submittedBy(b.submittedBy),
+                b.approvedBy && mt.batches.approvedBy(b.approvedBy),
+                b.releasedBy && mt.batches.releasedBy(b.releasedBy),
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </td>
+            <td>
+              <div className="money-actions">
+                {b.status === 'draft' && !b.submittedBy && (
+                  <button type="button" onClick={() => void batchAction(b, 'submit')}>
+                    {mt.batches.submit}
+                  </button>
+                )}
+                {b.status === 'draft' && b.submittedBy && approver && (
+                  <button type="button" onClick={() => void batchAction(b, 'approve')}>
+                    {mt.batches.approve}
+                  </button>
+                )}
+                {b.status === 'approved' && (
+                  <button type="button" onClick={() => void download(b)}>
+                    {mt.batches.download}
+                  </button>
+                )}
+                {b.status !== 'released' && (
+                  <button type="button" onClick={() => void batchAction(b, 'discard')}>
+                    {mt.batches.discard}
+                  </button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
 
       <Upload
         onDone={() => {
@@ -188,87 +146,60 @@ export function MoneyPage({ me }: { me: Me }) {
         }}
       />
 
-      <h2>{mt.unmatched.title}</h2>
-      {unmatched && unmatched.items.length === 0 && <p>{mt.empty}</p>}
-      {unmatched && unmatched.items.length > 0 && (
-        <div className="money-table" role="region" aria-label={mt.unmatched.title} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{mt.unmatched.cols.ref}</th>
-                <th scope="col">{mt.unmatched.cols.kind}</th>
-                <th scope="col">{mt.unmatched.cols.reason}</th>
-                <th scope="col">{mt.unmatched.cols.amount}</th>
-                <th scope="col">{mt.unmatched.cols.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {unmatched.items.map((i) => (
-                <tr key={i.id}>
-                  <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
-                  <td>{mt.unmatched.kind[i.kind]}</td>
-                  <td>{i.reason ?? ''}</td>
-                  <td>{formatCents(i.amountCents)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void act(async () => {
-                          await staffApi(`/money/unmatched/${i.id}/resolve`, {});
-                          return mt.unmatched.resolved;
-                        })
-                      }
-                    >
-                      {mt.unmatched.resolve}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        texts={mt.unmatched}
+        empty={mt.empty}
+        items={unmatched?.items}
+        row={(i) => (
+          <tr key={i.id}>
+            <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
+            <td>{mt.unmatched.kind[i.kind]}</td>
+            <td>{i.reason ?? ''}</td>
+            <td>{formatCents(i.amountCents)}</td>
+            <td>
+              <button
+                type="button"
+                onClick={() =>
+                  void act(async () => {
+                    await staffApi(`/money/unmatched/${i.id}/resolve`, {});
+                    return mt.unmatched.resolved;
+                  })
+                }
+              >
+                {mt.unmatched.resolve}
+              </button>
+            </td>
+          </tr>
+        )}
+      />
 
-      <h2>{mt.refunds.title}</h2>
-      {refunds && refunds.items.length === 0 && <p>{mt.empty}</p>}
-      {refunds && refunds.items.length > 0 && (
-        <div className="money-table" role="region" aria-label={mt.refunds.title} tabIndex={0}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">{mt.refunds.cols.number}</th>
-                <th scope="col">{mt.refunds.cols.amount}</th>
-                <th scope="col">{mt.refunds.cols.due}</th>
-                <th scope="col">{mt.refunds.cols.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {refunds.items.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.contractNumber}</td>
-                  <td>{formatCents(r.amountCents)}</td>
-                  <td>{day(r.dueOn)}</td>
-                  <td>
-                    {approver && (
-                      <button
-                        type="button"
-                        onClick={() =>
-                          void act(async () => {
-                            await staffApi(`/money/refunds/${r.id}/paid`, {});
-                            return mt.refunds.paid;
-                          })
-                        }
-                      >
-                        {mt.refunds.markPaid}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        texts={mt.refunds}
+        empty={mt.empty}
+        items={refunds?.items}
+        row={(r) => (
+          <tr key={r.id}>
+            <td>{r.contractNumber}</td>
+            <td>{formatCents(r.amountCents)}</td>
+            <td>{day(r.dueOn)}</td>
+            <td>
+              {approver && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    void act(async () => {
+                      await staffApi(`/money/refunds/${r.id}/paid`, {});
+                      return mt.refunds.paid;
+                    })
+                  }
+                >
+                  {mt.refunds.markPaid}
+                </button>
+              )}
+            </td>
+          </tr>
+        )}
+      />
 
       <DunningDecisions onStatus={setStatus} onError={setError} />
 
@@ -303,8 +234,7 @@ function Upload({ onDone }: { onDone(): void }) {
         headers: { 'content-type': 'application/xml', accept: 'application/json' },
         body: file,
       });
-      const data = (await res.json().catch(() => ({}))) as {
-        message?: string;
+      const data = (await res.json().catch(() => ({}))) as Partial<ImportResult> & {
         errors?: { message: string }[];
       };
       if (!res.ok) return fail(data.errors?.[0]?.message ?? t.errors.generic);

@@ -9,7 +9,6 @@ export const dt = {
       number: 'Vertrag',
       owed: 'Offen',
       since: 'Seit',
-      note: 'Hinweis',
       action: 'Entscheidung',
     },
     disputeOpen: 'Einwand offen – Mahnung pausiert',

@@ -15,7 +15,7 @@ import { staffApi } from './api';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
 import type { Me } from './auth';
-import type { MoneyCounts } from './MoneyPage';
+import type { MoneyOverview } from '../../domain/money/staffViews';
 import { mt } from './moneyTexts';
 import { ct } from './claimTexts';
 
@@ -52,7 +52,7 @@ export function Link({ to, go, children }: { to: string; go: Go; children: React
 
 export function StartPage({ me, go }: { me: Me; go: Go }) {
   const [c] = useLoad<CaseCounts>('/overview');
-  const [m] = useLoad<MoneyCounts>('/money/overview');
+  const [m] = useLoad<MoneyOverview>('/money/overview');
   const [cl] = useLoad<ClaimCounts>('/claims/overview');
   const rows: [keyof CaseCounts, string][] = [
     ['pending', '/intern/offen'],
