@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -24,10 +24,6 @@ declare module 'fastify' {
 export const staffRefusal = (status: number, code: StaffApiErrorCode, field?: string) =>
   new HttpError(status, code, staffApiErrors[code], field);
 
-/** @deprecated for routes being converted (issue 29): throw staffRefusal(…) instead. */
-export function staffError(reply: FastifyReply, status: number, code: StaffApiErrorCode) {
-  return reply.code(status).send({ errors: [{ code, message: staffApiErrors[code] }] });
-}
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
