@@ -77,7 +77,7 @@ export function registerLegacyRoutes(
       },
     }),
     async (request, reply) =>
-      tenancyLoadAnswer<Record<string, unknown>>(services, codec, request.query.cid, reply),
+      tenancyLoadAnswer<Record<string, unknown>>(services, codec, request.query.cid),
   );
 
   for (const [path, reservation, summary] of [
