@@ -33,7 +33,8 @@ import { HttpErrors } from '../http/errors';
 import { landlordReleaseCode, normaliseReleaseCode, sha256 } from '../contracts/credentials';
 import { Guard } from '../contracts/guard';
 import { checkReleaseCode, overMailLimit } from '../contracts/limits';
-import { claimMailKinds, type ClaimMailData, type ClaimMailKind } from './mails';
+import type { ClaimMailData, ClaimMailKind } from './mails';
+import { renderClaimMail } from '../processing/notify';
 import { landlordLinkDays, landlordLinkToken, readLandlordLink } from './landlordLink';
 import {
   evidenceLink,
@@ -470,7 +471,7 @@ export class ClaimService {
     if (await overMailLimit(this.guard, to)) return;
     await this.deps.mailer.send({
       to: [to],
-      ...claimMailKinds[kind](data),
+      ...renderClaimMail(kind, data),
       key: `claim-${kind}.${key}`,
     });
   }
