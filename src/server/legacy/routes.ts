@@ -76,7 +76,7 @@ export function registerLegacyRoutes(
         ...loadErrors,
       },
     }),
-    async (request, reply) =>
+    async (request) =>
       tenancyLoadAnswer<Record<string, unknown>>(services, codec, request.query.cid),
   );
 
