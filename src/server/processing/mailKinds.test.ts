@@ -68,11 +68,11 @@ const claimData: ClaimMailData = {
 const claimCases: Record<ClaimMailKind, { subject: RegExp; text: string[] }> = {
   tenant_notified: {
     subject: /^Ihr Vermieter macht eine Forderung geltend \(MK-2026-000042-F1\)$/,
-    text: ['1.200,00', '350,50', '1.550,50', '10.12.2026'],
+    text: ['1.200,00', '350,50', '1.550,50', '10.12.2026', claimData.url],
   },
   tenant_reminder: {
     subject: /^Erinnerung: Ihre Antwort zur Forderung MK-2026-000042-F1$/,
-    text: ['10.12.2026', '1.200,00'],
+    text: ['10.12.2026', '1.200,00', claimData.url],
   },
   tenant_expired: {
     subject: /^Antwortfrist abgelaufen: Forderung MK-2026-000042-F1$/,
@@ -80,9 +80,9 @@ const claimCases: Record<ClaimMailKind, { subject: RegExp; text: string[] }> = {
   },
   landlord_filed: {
     subject: /^Ihre Forderung ist eingegangen \(MK-2026-000042-F1\)$/,
-    text: ['MK-2026-000042', '1.550,50'],
+    text: ['MK-2026-000042', '1.550,50', claimData.url],
   },
-  landlord_link: { subject: /^Ihr Link zur Bürgschaft MK-2026-000042$/, text: [] },
+  landlord_link: { subject: /^Ihr Link zur Bürgschaft MK-2026-000042$/, text: [claimData.url] },
 };
 const claimKinds = Object.keys(claimCases) as ClaimMailKind[];
 
@@ -91,10 +91,9 @@ describe('every claim mail kind, once, by its entry of the one table', () => {
     expect(Object.keys(mailKinds).sort()).toEqual([...kinds, ...claimKinds].sort());
   });
 
-  it.each(claimKinds)('%s: its own subject, the link and the amounts', (kind) => {
+  it.each(claimKinds)('%s: its own subject and its values', (kind) => {
     const mail = renderClaimMail(kind, claimData);
     expect(mail.subject).toMatch(claimCases[kind].subject);
-    expect(mail.text).toContain(claimData.url);
     for (const piece of claimCases[kind].text) expect(mail.text).toContain(piece);
     expect(mail.text).not.toContain('undefined');
     expect(mail.text).not.toContain(ART22);
