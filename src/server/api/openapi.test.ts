@@ -124,9 +124,9 @@ describe('OpenAPI document', () => {
     expect(tenantClaims.responses['200'].content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/TenantClaims',
     });
-    expect(doc.components.schemas.TenantClaims.properties.claims.items.properties.state.enum).toContain(
-      'notified',
-    );
+    expect(
+      doc.components.schemas.TenantClaims.properties.claims.items.properties.state.enum,
+    ).toContain('notified');
     const filing = doc.paths['/api/claims/verification/{token}'].post;
     expect(Object.keys(filing.responses)).toEqual(
       expect.arrayContaining(['201', '400', '404', '409', '429']),
@@ -136,7 +136,9 @@ describe('OpenAPI document', () => {
     expect(
       partial.responses['200'].content['application/json'].schema.properties.remainingCents.type,
     ).toBe('integer');
-    expect(partial.requestBody.content['application/json'].schema.properties.retained).toBeDefined();
+    expect(
+      partial.requestBody.content['application/json'].schema.properties.retained,
+    ).toBeDefined();
     expect(doc.components.schemas.OrderStatus.properties.documents).toBeDefined();
     // Every leaf of the Tenancy body with a max length or pattern of the domain's tables.
     const leaves: Array<Record<string, unknown>> = [];

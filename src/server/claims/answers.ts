@@ -36,7 +36,12 @@ export const filed = answer(
 );
 
 export const linkSent = answer(
-  z.object({ sent: described(z.boolean(), 'Always true: the answer does not reveal whether the address is known') }),
+  z.object({
+    sent: described(
+      z.boolean(),
+      'Always true: the answer does not reveal whether the address is known',
+    ),
+  }),
   'Sent if the address is on record (the same answer for any address)',
 );
 

@@ -10,11 +10,7 @@ import { claimMailTexts as t } from '../texts/claimMails';
 
 /** The e-mails the claim service sends (claims/service.ts). */
 export type ClaimMailKind =
-  | 'tenant_notified'
-  | 'tenant_reminder'
-  | 'tenant_expired'
-  | 'landlord_filed'
-  | 'landlord_link';
+  'tenant_notified' | 'tenant_reminder' | 'tenant_expired' | 'landlord_filed' | 'landlord_link';
 
 export interface ClaimMailItem {
   position: number;

@@ -134,9 +134,7 @@ export class ClaimService {
     if (linked !== found.app.id) {
       const typed = typeof body.code === 'string' ? normaliseReleaseCode(body.code) : '';
       if (!typed)
-        throw new HttpErrors([
-          new ContractError(400, 'required', e.releaseCodeRequired, 'code'),
-        ]);
+        throw new HttpErrors([new ContractError(400, 'required', e.releaseCodeRequired, 'code')]);
       await checkReleaseCode(
         this.guard,
         found.app.id,
