@@ -6,7 +6,7 @@ import { answer, described, errorAnswer } from '../http/answers';
 import { route } from '../http/route';
 import type { Config } from '../config';
 import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
-import { apiError } from '../http/errors';
+import { statusError } from '../http/errors';
 import { legalContentDir } from '../documents/legalFiles';
 import {
   isLegalSlug,
@@ -70,9 +70,9 @@ export function registerLegalRoutes(
     }),
     async (request, reply) => {
       const { slug } = request.params;
-      if (!isLegalSlug(slug)) return reply.code(404).send(apiError(404));
+      if (!isLegalSlug(slug)) throw statusError(404);
       const doc = await load(slug);
-      if (!doc) return reply.code(404).send(apiError(404));
+      if (!doc) throw statusError(404);
       reply.header('cache-control', 'public, max-age=300');
       return { slug, ...doc };
     },

@@ -7,7 +7,7 @@ import type { Config } from '../config';
 import { firstMandateReferenceOf } from '../contracts/credentials';
 import { edgeObject, type EdgeTypes } from '../http/edge';
 import { cidParam } from '../http/edgeParams';
-import { sendTenancyError } from '../handlers/replies';
+import { tenancyRefusal } from '../handlers/replies';
 import type { Services } from '../services/index';
 
 const cidQuery = edgeObject({ cid: cidParam });
@@ -43,7 +43,7 @@ export function registerMandateRoutes(
       querystring: cidQuery,
       answers: mandateAnswers,
     }),
-    async (request, reply) => {
+    async (request) => {
       try {
         const row = await services.tenancies.open(request.query.cid, { forEdit: false });
         return {
@@ -51,7 +51,7 @@ export function registerMandateRoutes(
           mandateReference: firstMandateReferenceOf(row.id),
         };
       } catch (err) {
-        return sendTenancyError(reply, err);
+        throw tenancyRefusal(err);
       }
     },
   );

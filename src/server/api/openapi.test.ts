@@ -118,6 +118,27 @@ describe('OpenAPI document', () => {
     });
     expect(doc.paths['/api/tenancies'].post.security).toEqual([{}, { partnerKey: [] }]);
     expect(doc.paths['/api/tenancies'].get.security).toBeUndefined();
+    // The claims and the partial release (once written by hand): read off their routes too.
+    const tenantClaims = doc.paths['/api/contracts/me/claims'].get;
+    expect(tenantClaims.security).toEqual([{ contractSession: [] }]);
+    expect(tenantClaims.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/TenantClaims',
+    });
+    expect(
+      doc.components.schemas.TenantClaims.properties.claims.items.properties.state.enum,
+    ).toContain('notified');
+    const filing = doc.paths['/api/claims/verification/{token}'].post;
+    expect(Object.keys(filing.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '404', '409', '429']),
+    );
+    expect(filing.requestBody.content['application/json'].schema.properties.items).toBeDefined();
+    const partial = doc.paths['/api/contracts/verification/{token}/partial-release'].post;
+    expect(
+      partial.responses['200'].content['application/json'].schema.properties.remainingCents.type,
+    ).toBe('integer');
+    expect(
+      partial.requestBody.content['application/json'].schema.properties.retained,
+    ).toBeDefined();
     expect(doc.components.schemas.OrderStatus.properties.documents).toBeDefined();
     // Every leaf of the Tenancy body with a max length or pattern of the domain's tables.
     const leaves: Array<Record<string, unknown>> = [];

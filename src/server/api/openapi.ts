@@ -17,8 +17,6 @@ import { answer } from '../http/answers';
 import { registeredRoutes, type RegisteredRoute } from '../http/edge';
 import { route } from '../http/route';
 import { pathsOf } from './openapiPaths';
-import { claimPaths } from '../claims/openapi';
-import { partialReleasePaths } from '../contracts/partialReleaseOpenapi';
 
 type Schema = Record<string, unknown>;
 
@@ -145,8 +143,7 @@ function openApiDocument(wire: WireFormat, routes: readonly RegisteredRoute[]): 
         'Create and complete applications for a rental deposit guarantee (Mietkautionsbürgschaft). Bodies are JSON (nested objects) or form-urlencoded with bracket keys, with the same names. See docs/integrators.md.',
     },
     servers: [{ url: '/' }],
-    // Claims and the partial release still write their paths by hand (not yet route(), ADR 1265).
-    paths: { ...paths, ...claimPaths, ...partialReleasePaths },
+    paths,
     webhooks: {
       applicationEvent: {
         post: {

@@ -6,7 +6,7 @@ import { bankNameAnswers } from '../handlers/answerSchemas';
 import { apiMessages, attributions } from '../texts/api';
 import { edgeObject, pathParam, queryOneOf, queryText, type EdgeTypes } from '../http/edge';
 import { bankCodeOf, bankCodeQuery } from '../http/edgeParams';
-import { apiError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { bankNameAnswer } from '../handlers/bankNames';
 import type { Services } from '../services/index';
 import { readSidebarText, sidebarHtml } from '../services/sidebar';
@@ -94,9 +94,7 @@ export function registerReferenceRoutes(app: FastifyInstance, services: Services
     }),
     async (request, reply) => {
       const text = await readSidebarText(request.params.name);
-      if (!text) {
-        return reply.status(404).send(apiError(404, 'unknown_help', apiMessages.unknownHelp));
-      }
+      if (!text) throw new HttpError(404, 'unknown_help', apiMessages.unknownHelp);
       reply.header('cache-control', 'public, max-age=300');
       if (request.query.format === 'html')
         return reply.type('text/html; charset=utf-8').send(sidebarHtml(text));

@@ -5,7 +5,7 @@ import type { EdgeTypes } from '../http/edge';
 import { cidPath } from '../http/edgeParams';
 import { route } from '../http/route';
 import type { Services } from '../services/index';
-import { sendTenancyError } from '../handlers/replies';
+import { tenancyRefusal } from '../handlers/replies';
 import { contractStatuses } from '../../domain/index';
 
 const nullableText = (description: string) => z.nullable(described(z.string(), description));
@@ -74,14 +74,14 @@ export function registerStatusRoutes(app: FastifyInstance, services: Services): 
         params: cidPath,
         answers: statusAnswers,
       }),
-      async (request, reply) => {
+      async (request) => {
         try {
           return await services.status.status(
             request.params.cid,
             kind === 'application' ? 'contract' : 'reservation',
           );
         } catch (err) {
-          return sendTenancyError(reply, err);
+          throw tenancyRefusal(err);
         }
       },
     );

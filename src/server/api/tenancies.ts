@@ -42,8 +42,7 @@ export function registerTenancyRoutes(
       querystring: loadQuery,
       answers: { 200: answer(z.object({ data: tenancy }), 'The saved form data'), ...loadErrors },
     }),
-    async (request, reply) =>
-      tenancyLoadAnswer(services, codec, request.query.cid, reply, (data) => ({ data })),
+    async (request) => tenancyLoadAnswer(services, codec, request.query.cid, (data) => ({ data })),
   );
 
   for (const method of ['POST', 'PATCH'] as const) {

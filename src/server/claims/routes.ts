@@ -3,8 +3,22 @@ import * as z from 'zod/mini';
 import { contractTexts } from '../../domain/index';
 import { bodyText, edgeMeta, edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
 import { ContractError } from '../contracts/contractError';
+import { sessionExpired, tooManyRequests } from '../contracts/answers';
 import { ContractSessions } from '../contracts/sessions';
-import { ClaimFieldErrors, ClaimService, type ClaimServiceDeps } from './service';
+import { errorAnswer } from '../http/answers';
+import { cookieOf } from '../http/cookies';
+import { route } from '../http/route';
+import {
+  answered,
+  claimFieldErrors,
+  claimsView,
+  filed,
+  landlordView,
+  linkSent,
+  lockedOrTooMany,
+  unknownToken,
+} from './answers';
+import { ClaimService, type ClaimServiceDeps } from './service';
 
 // The contract page's session cookie (src/server/contracts/routes.ts; Path=/api/contracts, so the
 // tenant's claim routes live under /api/contracts/me/claims).
@@ -39,34 +53,10 @@ const answerBody = edgeObject({
   counterAmount: bodyText({ description: 'The lower amount proposed, e.g. 300,00 (counter)' }),
 });
 
-function cookieOf(req: FastifyRequest, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name)
-      return decodeURIComponent(part.slice(i + 1).trim());
-  }
-  return undefined;
-}
-
-function sendErrors(reply: FastifyReply, errors: ContractError[]) {
-  return reply.code(errors[0]?.status ?? 400).send({
-    errors: errors.map((e) => ({
-      code: e.code,
-      message: e.message,
-      ...(e.field ? { field: e.field } : {}),
-    })),
-  });
-}
-
-function handle(reply: FastifyReply, err: unknown) {
-  if (err instanceof ClaimFieldErrors) return sendErrors(reply, err.errors);
-  if (err instanceof ContractError) return sendErrors(reply, [err]);
-  throw err;
-}
-
 /**
  * Claims (issue 26): the landlord's part on the verification page (no account; the release code
- * or our link) and the tenant's answers on the contract page (its session).
+ * or our link) and the tenant's answers on the contract page (its session). Refusals are thrown
+ * (ContractError, HttpErrors) and answered by the one error handler (http/errors.ts).
  */
 export function registerClaimRoutes(
   root: FastifyInstance,
@@ -75,77 +65,110 @@ export function registerClaimRoutes(
 ): ClaimService {
   const service = new ClaimService(deps);
   const app = root.withTypeProvider<EdgeTypes>();
-  const write = { config: { rateLimit: opts.writeLimit } };
+  const rateLimit = opts.writeLimit;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
   const sessions = new ContractSessions(deps.db, deps.clock, deps.serverSecret);
-  const session = async (req: FastifyRequest, reply: FastifyReply) => {
+  /** The contract of the page's session; 401 session_expired without one. */
+  const session = async (req: FastifyRequest): Promise<string> => {
     const id = await sessions.contractOf(cookieOf(req, SESSION_COOKIE));
-    if (!id)
-      void sendErrors(reply, [
-        new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired),
-      ]);
+    if (!id) throw new ContractError(401, 'session_expired', contractTexts.errors.sessionExpired);
     return id;
   };
 
   app.get(
     '/api/claims/verification/:token',
-    { schema: { params: tokenParams, querystring: linkQuery } },
+    route({
+      summary: "The guarantee's remaining amount for the landlord's verification page",
+      params: tokenParams,
+      querystring: linkQuery,
+      answers: { 200: landlordView, 404: unknownToken },
+    }),
     async (req, reply) => {
       noStore(reply);
       const v = await service.landlordView(req.params.token, req.query.link);
-      if (!v)
-        return sendErrors(reply, [
-          new ContractError(404, 'unknown', contractTexts.errors.unknownToken),
-        ]);
+      if (!v) throw new ContractError(404, 'unknown', contractTexts.errors.unknownToken);
       return reply.send(v);
     },
   );
 
   app.post(
     '/api/claims/verification/:token',
-    { ...write, schema: { params: tokenParams, body: filingBody } },
+    route({
+      summary:
+        'The landlord files a claim (rent arrears, utility costs, damage) with the release code of our letter or our link; the tenant is told at once and has 14 days to answer each item',
+      rateLimit,
+      params: tokenParams,
+      body: filingBody,
+      answers: {
+        201: filed,
+        400: claimFieldErrors,
+        404: unknownToken,
+        409: errorAnswer('not_in_force: the guarantee has ended'),
+        429: lockedOrTooMany,
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
-      try {
-        return reply.code(201).send(await service.file(req.params.token, req.body, req.ip));
-      } catch (err) {
-        return handle(reply, err);
-      }
+      return reply.code(201).send(await service.file(req.params.token, req.body, req.ip));
     },
   );
 
   app.post(
     '/api/claims/verification/:token/link',
-    { ...write, schema: { params: tokenParams, body: linkBody } },
+    route({
+      summary:
+        "Sends the landlord's link to the address of an earlier claim (same answer for any address)",
+      rateLimit,
+      params: tokenParams,
+      body: linkBody,
+      answers: {
+        202: linkSent,
+        400: errorAnswer('required: email'),
+        404: unknownToken,
+        429: tooManyRequests,
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
-      try {
-        return reply.code(202).send(await service.requestLink(req.params.token, req.body.email));
-      } catch (err) {
-        return handle(reply, err);
-      }
+      return reply.code(202).send(await service.requestLink(req.params.token, req.body.email));
     },
   );
 
-  app.get('/api/contracts/me/claims', async (req, reply) => {
-    noStore(reply);
-    const id = await session(req, reply);
-    if (!id) return reply;
-    return reply.send(await service.tenantView(id));
-  });
+  app.get(
+    '/api/contracts/me/claims',
+    route({
+      summary: "The contract's claims with items, answers and the days left to answer",
+      contractSession: true,
+      answers: { 200: claimsView, 401: sessionExpired },
+    }),
+    async (req, reply) => {
+      noStore(reply);
+      return reply.send(await service.tenantView(await session(req)));
+    },
+  );
 
   app.post(
     '/api/contracts/me/claims/:claimId/answers',
-    { ...write, schema: { params: claimParams, body: answerBody } },
+    route({
+      summary:
+        "The tenant's answer to one item within 14 days: accept, object (reason) or counter (lower amount); free of charge",
+      contractSession: true,
+      rateLimit,
+      params: claimParams,
+      body: answerBody,
+      answers: {
+        200: answered,
+        400: errorAnswer('Field errors (items.N.answer, items.N.reason, items.N.counterAmount)'),
+        401: sessionExpired,
+        404: errorAnswer('unknown_claim'),
+        409: errorAnswer('period_over, already_answered'),
+        429: tooManyRequests,
+      },
+    }),
     async (req, reply) => {
       noStore(reply);
-      const id = await session(req, reply);
-      if (!id) return reply;
-      try {
-        return reply.send(await service.answer(id, req.params.claimId, req.body));
-      } catch (err) {
-        return handle(reply, err);
-      }
+      const id = await session(req);
+      return reply.send(await service.answer(id, req.params.claimId, req.body));
     },
   );
   return service;

@@ -29,10 +29,12 @@ import type { Mailer } from '../mail/index';
 import { factsOf } from '../processing/facts';
 import { formModelOf } from '../services/storedModel';
 import { ContractError } from '../contracts/contractError';
+import { HttpErrors } from '../http/errors';
 import { landlordReleaseCode, normaliseReleaseCode, sha256 } from '../contracts/credentials';
 import { Guard } from '../contracts/guard';
 import { checkReleaseCode, overMailLimit } from '../contracts/limits';
-import { claimMailKinds, type ClaimMailData, type ClaimMailKind } from './mails';
+import type { ClaimMailData, ClaimMailKind } from './mails';
+import { renderClaimMail } from '../processing/notify';
 import { landlordLinkDays, landlordLinkToken, readLandlordLink } from './landlordLink';
 import {
   evidenceLink,
@@ -74,15 +76,9 @@ export interface ClaimServiceDeps {
   evidence?: EvidenceDeps | undefined;
 }
 
-/** Field errors of a form: 400 with one entry per field. */
-export class ClaimFieldErrors extends Error {
-  constructor(readonly errors: ContractError[]) {
-    super('claim field errors');
-  }
-}
-
+/** Field errors of a form: 400 with one entry per field (answered by the one error handler). */
 const fieldErrors = (list: ClaimFieldError[], prefix = '') =>
-  new ClaimFieldErrors(
+  new HttpErrors(
     list.map((e) => new ContractError(400, e.code, claimErrorText(e), `${prefix}${e.field}`)),
   );
 
@@ -138,9 +134,7 @@ export class ClaimService {
     if (linked !== found.app.id) {
       const typed = typeof body.code === 'string' ? normaliseReleaseCode(body.code) : '';
       if (!typed)
-        throw new ClaimFieldErrors([
-          new ContractError(400, 'required', e.releaseCodeRequired, 'code'),
-        ]);
+        throw new HttpErrors([new ContractError(400, 'required', e.releaseCodeRequired, 'code')]);
       await checkReleaseCode(
         this.guard,
         found.app.id,
@@ -212,7 +206,7 @@ export class ClaimService {
     if (!found) throw new ContractError(404, 'unknown', contractTexts.errors.unknownToken);
     const typed = typeof email === 'string' ? email.trim().toLowerCase() : '';
     if (!typed)
-      throw new ClaimFieldErrors([
+      throw new HttpErrors([
         new ContractError(400, 'required', contractTexts.errors.emailRequired, 'email'),
       ]);
     const known = (await claimsOfContract(this.deps.db.orm, found.app.id)).some(
@@ -475,7 +469,7 @@ export class ClaimService {
     if (await overMailLimit(this.guard, to)) return;
     await this.deps.mailer.send({
       to: [to],
-      ...claimMailKinds[kind](data),
+      ...renderClaimMail(kind, data),
       key: `claim-${kind}.${key}`,
     });
   }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod/mini';
+import { answer, described, errorAnswer } from '../http/answers';
 import { bodyText, edgeObject, pathParam, type EdgeTypes } from '../http/edge';
-import { ContractError } from './contractError';
+import { route } from '../http/route';
 import { partialRelease } from './partialRelease';
 import type { ContractServiceDeps } from './context';
 
@@ -14,7 +16,7 @@ const partialReleaseBody = edgeObject({
 
 /**
  * POST /api/contracts/verification/:token/partial-release (issue 26 item 5, ADR 1255): the
- * same access as the full release; answers `{ remainingCents }` or the contract API's errors.
+ * same access as the full release; answers `{ remainingCents }` or throws the contract API's errors (ContractError).
  */
 export function registerPartialReleaseRoutes(
   root: FastifyInstance,
@@ -24,22 +26,34 @@ export function registerPartialReleaseRoutes(
   const app = root.withTypeProvider<EdgeTypes>();
   app.post(
     '/api/contracts/verification/:token/partial-release',
-    {
-      config: { rateLimit: opts.writeLimit },
-      schema: { params: tokenParams, body: partialReleaseBody },
-    },
+    route({
+      summary:
+        'Partial release (Teilfreigabe, ADR 1255): release all but `retained` euros kept for the utility-cost settlement; same code as the release',
+      rateLimit: opts.writeLimit,
+      params: tokenParams,
+      body: partialReleaseBody,
+      answers: {
+        200: answer(
+          z.object({
+            remainingCents: described(
+              z.number().check(z.int()),
+              'What the guarantee still covers: the amount retained',
+            ),
+          }),
+          'Partially released',
+        ),
+        400: errorAnswer('required, not_positive, not_below_remaining, wrong_code'),
+        404: errorAnswer('unknown'),
+        409: errorAnswer('not_in_force, already_partial'),
+        429: errorAnswer(
+          'locked: ten wrong codes; too_many_requests: too many requests from this client',
+        ),
+      },
+    }),
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      try {
-        return reply.send(await partialRelease(deps, req.params.token, req.body, req.ip));
-      } catch (err) {
-        if (!(err instanceof ContractError)) throw err;
-        return reply.code(err.status).send({
-          errors: [
-            { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
-          ],
-        });
-      }
+      // Refusals are ContractErrors, answered by the one error handler (http/errors.ts).
+      return reply.send(await partialRelease(deps, req.params.token, req.body, req.ip));
     },
   );
 }

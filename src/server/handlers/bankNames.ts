@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { apiMessages } from '../texts/api';
-import { apiError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import type { Services } from '../services/index';
 import { bankCodePattern } from '../../domain/rules/patterns';
 
@@ -11,13 +11,10 @@ export async function bankNameAnswer(
   reply: FastifyReply,
 ) {
   const code = (raw ?? '').replace(/\s+/g, '');
-  if (!bankCodePattern.test(code)) {
-    return reply.status(400).send(apiError(400, 'invalid_bank_code', apiMessages.invalidBankCode));
-  }
+  if (!bankCodePattern.test(code))
+    throw new HttpError(400, 'invalid_bank_code', apiMessages.invalidBankCode);
   const bank = await services.banks.nameFor(code);
-  if (!bank) {
-    return reply.status(404).send(apiError(404, 'unknown_bank_code', apiMessages.unknownBankCode));
-  }
+  if (!bank) throw new HttpError(404, 'unknown_bank_code', apiMessages.unknownBankCode);
   return reply.send({
     bankCode: bank.bankCode,
     bankName: bank.name,

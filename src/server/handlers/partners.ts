@@ -1,16 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { apiMessages } from '../texts/api';
-import { apiError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import type { Services } from '../services/index';
 import type { WireCodec } from '../services/wire';
-import { sendTenancyError } from './replies';
+import { tenancyRefusal } from './replies';
 
 /** Partner lookup answer: `{data: [sub-partners], partner}`; 404 for an unknown code. */
 export async function partnerAnswer(services: Services, code: unknown, reply: FastifyReply) {
   const partner = typeof code === 'string' ? await services.partners.find(code.trim()) : undefined;
-  if (!partner) {
-    return reply.status(404).send(apiError(404, 'unknown_partner', apiMessages.unknownPartner));
-  }
+  if (!partner) throw new HttpError(404, 'unknown_partner', apiMessages.unknownPartner);
   return reply.send({
     // A partner that hides its code hides its sub-partners' codes too: names only (ADR 1111).
     data: partner.hidePartnerCode
@@ -30,6 +28,6 @@ export async function uceAnswer(
   try {
     return reply.send(await services.uce.save({ codec, ...input }));
   } catch (err) {
-    return sendTenancyError(reply, err);
+    throw tenancyRefusal(err);
   }
 }

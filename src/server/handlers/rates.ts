@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { apiMessages } from '../texts/api';
 import type { Config } from '../config';
-import { apiError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { parseAmount, rates } from '../services/rulebook';
 
 const maxSum = 10_000_000;
@@ -35,9 +35,9 @@ export function ratesAnswer(
   const hit = memo.get(key);
   if (hit !== undefined) return sendJson(reply, config, hit);
   const sum = parseAmount(raw, decimal);
-  if (sum === undefined || !Number.isFinite(sum) || sum < 0 || sum > maxSum) {
-    return reply.status(400).send(apiError(400, 'invalid_sum', apiMessages.invalidSum));
-  }
+  // Only a refused sum throws: the memoised answer above stays the hot path.
+  if (sum === undefined || !Number.isFinite(sum) || sum < 0 || sum > maxSum)
+    throw new HttpError(400, 'invalid_sum', apiMessages.invalidSum);
   const json = JSON.stringify(rates(sum, config.tariff));
   if (memo.size >= memoLimit) memo.clear();
   memo.set(key, json);

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { apiError } from '../http/errors';
+import { HttpError } from '../http/errors';
 import { errorKeyMessage } from '../services/rulebook';
 import { refusedValues, type SaveAnswer } from '../services/tenancies';
 import { TenancyError, tenancyErrorStatus } from '../services/tenancyErrors';
@@ -10,8 +10,11 @@ export function sendSaveAnswer(reply: FastifyReply, answer: SaveAnswer): Fastify
   return reply.status(answer[refusedValues] ? 400 : 200).send(answer);
 }
 
-/** Error keys of spec §8 as API answers: `{errors: [{code, message}]}` with a fitting status. */
-export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyReply {
+/**
+ * Error keys of spec §8 as the refusal to throw (`throw tenancyRefusal(err)`): the error handler
+ * answers `{errors: [{code, message}]}` with a fitting status. Any other error is rethrown as is.
+ */
+export function tenancyRefusal(err: unknown): HttpError {
   if (!(err instanceof TenancyError)) throw err;
   const status = tenancyErrorStatus[err.code];
   const message =
@@ -22,5 +25,5 @@ export function sendTenancyError(reply: FastifyReply, err: unknown): FastifyRepl
         : err.code === 'not_submitted'
           ? apiMessages.notSubmitted
           : errorKeyMessage(err.code);
-  return reply.status(status).send(apiError(status, err.code, message));
+  return new HttpError(status, err.code, message);
 }

@@ -3,7 +3,7 @@ import type { SaveProgressLimits } from '../http/rateLimits';
 import type { Services } from '../services/index';
 import type { WireCodec } from '../services/wire';
 import { fieldMessage } from '../services/rulebook';
-import { sendTenancyError } from './replies';
+import { tenancyRefusal } from './replies';
 
 /** What a save-progress call sends (http/edgeParams.ts checks its form). */
 interface SaveProgressInput {
@@ -58,6 +58,6 @@ export async function saveProgressAnswer(
     // sent: the mail server took it; queued: refused for now, retried until MAIL_RETRY_HOURS.
     return reply.send({ cid, errors: mapped, sent, ...(queued ? { queued } : {}) });
   } catch (err) {
-    return sendTenancyError(reply, err);
+    throw tenancyRefusal(err);
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { Services } from '../services/index';
 import type { SaveInput } from '../services/tenancies';
 import type { WireCodec } from '../services/wire';
-import { sendSaveAnswer, sendTenancyError } from './replies';
+import { sendSaveAnswer, tenancyRefusal } from './replies';
 
 /**
  * A saved application in the codec's wire shape; `envelope` gives it the generation's answer shape
@@ -12,13 +12,12 @@ export async function tenancyLoadAnswer<T extends object = Record<string, unknow
   services: Services,
   codec: WireCodec,
   cid: unknown,
-  reply: FastifyReply,
   envelope: (data: Record<string, unknown>) => T = (data) => data as T,
 ) {
   try {
     return envelope(await services.tenancies.load(codec, cid));
   } catch (err) {
-    return sendTenancyError(reply, err);
+    throw tenancyRefusal(err);
   }
 }
 
@@ -27,6 +26,6 @@ export async function tenancySaveAnswer(services: Services, input: SaveInput, re
   try {
     return sendSaveAnswer(reply, await services.tenancies.save(input));
   } catch (err) {
-    return sendTenancyError(reply, err);
+    throw tenancyRefusal(err);
   }
 }

@@ -111,12 +111,17 @@ export function safeErrorFields(err: unknown): Record<string, unknown> {
   };
 }
 
-export function apiError(status: number, code?: string, message?: string): { errors: ApiError[] } {
+/**
+ * The plain refusal of a status: its stable code and its sentence of the API catalogue
+ * (`throw statusError(404)`); a status without either falls back to 400's.
+ */
+export function statusError(status: number): HttpError {
   const known = codeByStatus[status] ? status : 400;
-  return {
-    errors: [{ code: code ?? codeByStatus[known]!, message: message ?? statusMessages[known]! }],
-  };
+  return new HttpError(status, codeByStatus[known]!, statusMessages[known]!);
 }
+
+/** The error body of the handler below: `{errors: [...]}`, built here only. */
+const errorBody = (...errors: readonly HttpError[]) => ({ errors: errors.map(apiErrorOf) });
 
 /**
  * Every failure becomes a JSON answer with a German message. Client mistakes (bad JSON, wrong
@@ -130,39 +135,42 @@ export function registerErrorHandling(
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AnswerMismatch) {
       request.log.error({ errName: err.name, mismatch: err.message }, 'answer against its schema');
-      return reply.status(500).send(apiError(500, err.code, err.message));
+      return reply.status(500).send(errorBody(new HttpError(500, err.code, err.message)));
     }
-    if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ errors: [apiErrorOf(err)] });
-    }
+    if (err instanceof HttpError) return reply.status(err.statusCode).send(errorBody(err));
     if (err instanceof HttpErrors) {
       const status = err.errors[0]?.statusCode ?? 400;
-      return reply.status(status).send({ errors: err.errors.map(apiErrorOf) });
+      return reply.status(status).send(errorBody(...err.errors));
     }
     // The database away (restart, outage, full disk): one log line per outage, not per request.
     const fault = availability?.report(err);
     if (fault) {
       const s = fault === 'disk_full' ? 507 : 503;
-      return reply.status(s).header('retry-after', String(retryAfterSeconds)).send(apiError(s));
+      return reply
+        .status(s)
+        .header('retry-after', String(retryAfterSeconds))
+        .send(errorBody(statusError(s)));
     }
     if (badDataCodes.has(sqlState(err) ?? '')) {
       request.log.warn(
         { ...safeErrorFields(err), stack: undefined },
         'data refused by the database',
       );
-      return reply.status(400).send(apiError(400));
+      return reply.status(400).send(errorBody(statusError(400)));
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error(safeErrorFields(err), 'request failed');
-      return reply.status(500).send(apiError(500));
+      return reply.status(500).send(errorBody(statusError(500)));
     }
     if (status === 429) {
       // A limit with its own German message (the staff sign-in, ADR 1207) keeps it.
       const own = (err as { errors?: unknown }).errors;
-      return reply.status(429).send(Array.isArray(own) ? { errors: own } : apiError(429));
+      return reply
+        .status(429)
+        .send(Array.isArray(own) ? { errors: own } : errorBody(statusError(429)));
     }
-    return reply.status(status).send(apiError(status));
+    return reply.status(status).send(errorBody(statusError(status)));
   });
 }

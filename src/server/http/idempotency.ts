@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
-import { apiError } from './errors';
+import { HttpError } from './errors';
 import { apiMessages } from '../texts/api';
 import { isApiPath } from './security';
 
@@ -46,7 +46,7 @@ export function registerIdempotency(
     const header = request.headers['idempotency-key']!;
     const given = Array.isArray(header) ? header[0] : header;
     if (typeof given !== 'string' || !keyPattern.test(given))
-      return reply.status(400).send(apiError(400, 'invalid_idempotency_key', messages.invalid));
+      throw new HttpError(400, 'invalid_idempotency_key', messages.invalid);
     // A key belongs to its caller (ADR 1118): the partner's API key, or the client address of an
     // anonymous call. The same key from another caller is another key: it neither replays the
     // first caller's answer nor blocks it. Stored only as an HMAC of caller and key.
@@ -85,12 +85,9 @@ export function registerIdempotency(
     const row = (
       await db.orm.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))
     )[0];
-    if (!row)
-      return reply
-        .status(409)
-        .send(apiError(409, 'idempotency_key_in_progress', messages.inProgress));
+    if (!row) throw new HttpError(409, 'idempotency_key_in_progress', messages.inProgress);
     if (row.requestHash !== requestHash)
-      return reply.status(422).send(apiError(422, 'idempotency_key_reused', messages.reused));
+      throw new HttpError(422, 'idempotency_key_reused', messages.reused);
     if (row.status === null || row.response === null) {
       // The first call died without an answer: this retry takes the key over and runs.
       const taken = await db.orm
@@ -108,10 +105,8 @@ export function registerIdempotency(
         request.idempotency = { key, secret };
         return;
       }
-      return reply
-        .status(409)
-        .header('retry-after', '1')
-        .send(apiError(409, 'idempotency_key_in_progress', messages.inProgress));
+      reply.header('retry-after', '1');
+      throw new HttpError(409, 'idempotency_key_in_progress', messages.inProgress);
     }
     return reply
       .status(row.status)

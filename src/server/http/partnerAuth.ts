@@ -1,6 +1,6 @@
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AnswerMismatch, apiError } from './errors';
+import { AnswerMismatch, HttpError } from './errors';
 import { isApiPath } from './security';
 import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
 import { partnerApiErrors, type PartnerApiErrorCode } from '../texts/api';
@@ -28,9 +28,10 @@ export function partnerOf(request: FastifyRequest): PartnerCaller {
 /** Is this an authenticated partner call? (The browser write limit lets these pass.) */
 export const isPartnerCall = (request: FastifyRequest): boolean => request.partner !== null;
 
-function refuse(reply: FastifyReply, status: number, code: PartnerApiErrorCode): FastifyReply {
+/** The refusal the hook throws (answered by the one error handler, http/errors.ts). */
+function refusal(reply: FastifyReply, status: number, code: PartnerApiErrorCode): HttpError {
   if (status === 401) reply.header('www-authenticate', 'Bearer realm="api", error="invalid_token"');
-  return reply.status(status).send(apiError(status, code, partnerApiErrors[code]));
+  return new HttpError(status, code, partnerApiErrors[code]);
 }
 
 /**
@@ -60,19 +61,19 @@ export function registerPartnerAuth(
     const header = request.headers.authorization;
     if (header === undefined) {
       if (request.routeOptions.config.partnerKey === 'required')
-        return refuse(reply, 401, 'partner_key_required');
+        throw refusal(reply, 401, 'partner_key_required');
       return;
     }
     if (!isApiPath(request.url)) return;
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-    if (!match) return refuse(reply, 401, 'invalid_authorization');
+    if (!match) throw refusal(reply, 401, 'invalid_authorization');
     const caller = await keys.authenticate(match[1]!);
-    if (!caller) return refuse(reply, 401, 'invalid_api_key');
+    if (!caller) throw refusal(reply, 401, 'invalid_api_key');
     request.partner = caller;
     const verdict = await perKey(request);
     if (!verdict.isAllowed && verdict.isExceeded) {
       reply.header('retry-after', String(Math.ceil(verdict.ttl / 1000)));
-      return refuse(reply, 429, 'partner_rate_limited');
+      throw refusal(reply, 429, 'partner_rate_limited');
     }
   });
 }

@@ -2,7 +2,7 @@ import rateLimit, { type CreateRateLimitOptions, type RateLimitOptions } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { apiError } from './errors';
+import { HttpError, statusError } from './errors';
 import { isPartnerCall } from './partnerAuth';
 import { counterStoreFor } from './rateLimitStore';
 
@@ -47,11 +47,8 @@ export async function registerRateLimits(
   await app.register(rateLimit, {
     global: false,
     store: counterStoreFor(deps.db, config.serverSecret),
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      ...apiError(429),
-      retryAfter: ctx.after,
-    }),
+    // The plugin throws what this returns (Retry-After is its header): the one error handler answers.
+    errorResponseBuilder: () => statusError(429),
   });
   return {
     // Partner calls (valid Bearer key) have their own limit per key instead (ADR 0710).
@@ -110,9 +107,5 @@ export const staffSignInLimit = (config: Config, message: string): RateLimitOpti
   max: config.staffSignInAttempts,
   timeWindow: '1 minute',
   keyGenerator: (request) => request.ip,
-  errorResponseBuilder: (_req, ctx) => ({
-    statusCode: 429,
-    ...apiError(429, 'too_many_requests', message),
-    retryAfter: ctx.after,
-  }),
+  errorResponseBuilder: () => new HttpError(429, 'too_many_requests', message),
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { apiError } from './errors';
+import { statusError } from './errors';
 import { isApiPath } from './security';
 import { isPlausibleCid } from '../services/cid';
 
@@ -99,7 +99,7 @@ export async function registerWebApp(
             '<p>Die Web-App ist nicht gebaut. Bitte <code>npm start</code> verwenden (baut sie vorher).</p></html>',
         );
     }
-    return reply.status(404).send(apiError(404));
+    throw statusError(404);
   });
 }
 

@@ -76,8 +76,8 @@ export function registerLegacyRoutes(
         ...loadErrors,
       },
     }),
-    async (request, reply) =>
-      tenancyLoadAnswer<Record<string, unknown>>(services, codec, request.query.cid, reply),
+    async (request) =>
+      tenancyLoadAnswer<Record<string, unknown>>(services, codec, request.query.cid),
   );
 
   for (const [path, reservation, summary] of [

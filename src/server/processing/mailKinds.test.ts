@@ -4,16 +4,18 @@ import { mails } from '../db/schema/index';
 import { leaves, parseMime } from '../mail/testing/mime';
 import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import type { FormModel } from '../../domain/index';
-import { mailKinds } from './notify';
+import type { ClaimMailData, ClaimMailKind } from '../claims/mails';
+import { mailKinds, renderClaimMail } from './notify';
 import type { MailKind } from './rules';
 import { applicationModel } from './testing/personas';
 import { startHarness, type Harness } from './testing/harness';
 
 // Issue 27/29: every mail kind is an entry of one table the compiler checks (mailKinds in
-// notify.ts). Here each kind is produced once through the real pipeline (decision, mail job,
-// mailer, SMTP peer) and must arrive with its own subject; only the declined kinds carry the
-// Art. 22 paragraph. The cases are a Record over MailKind too: a new kind fails tsc here until
-// it has a case.
+// notify.ts): the decisions' kinds and the claims'. Each decision kind is produced once through
+// the real pipeline (decision, mail job, mailer, SMTP peer) and must arrive with its own subject;
+// only the declined kinds carry the Art. 22 paragraph. Each claim kind is rendered once by its
+// entry (the claims' journey tests send them through the SMTP peer). The cases are Records over
+// MailKind and ClaimMailKind too: a new kind fails tsc here until it has a case.
 
 const person = (lastName: string, firstName: string, email: string) =>
   applicationModel({
@@ -49,6 +51,55 @@ const cases: Record<MailKind, { model: FormModel; subject: RegExp }> = {
 const kinds = Object.keys(cases) as MailKind[];
 const ART22 = 'Art. 22 Abs. 3 DSGVO';
 
+const claimData: ClaimMailData = {
+  salutation: { gender: 'f', firstName: 'Erika', lastName: 'Musterfrau' },
+  contractNumber: 'MK-2026-000042',
+  reference: 'MK-2026-000042-F1',
+  items: [
+    { position: 1, kind: 'rent_arrears', claimedCents: 120_000 },
+    { position: 2, kind: 'damage', claimedCents: 35_050 },
+  ],
+  totalCents: 155_050,
+  dueOn: '2026-12-10',
+  daysLeft: 5,
+  url: 'https://example.org/claim-link',
+  linkDays: 30,
+};
+const claimCases: Record<ClaimMailKind, { subject: RegExp; text: string[] }> = {
+  tenant_notified: {
+    subject: /^Ihr Vermieter macht eine Forderung geltend \(MK-2026-000042-F1\)$/,
+    text: ['1.200,00', '350,50', '1.550,50', '10.12.2026', claimData.url],
+  },
+  tenant_reminder: {
+    subject: /^Erinnerung: Ihre Antwort zur Forderung MK-2026-000042-F1$/,
+    text: ['10.12.2026', '1.200,00', claimData.url],
+  },
+  tenant_expired: {
+    subject: /^Antwortfrist abgelaufen: Forderung MK-2026-000042-F1$/,
+    text: ['10.12.2026', '350,50'],
+  },
+  landlord_filed: {
+    subject: /^Ihre Forderung ist eingegangen \(MK-2026-000042-F1\)$/,
+    text: ['MK-2026-000042', '1.550,50', claimData.url],
+  },
+  landlord_link: { subject: /^Ihr Link zur Bürgschaft MK-2026-000042$/, text: [claimData.url] },
+};
+const claimKinds = Object.keys(claimCases) as ClaimMailKind[];
+
+describe('every claim mail kind, once, by its entry of the one table', () => {
+  it('the table has exactly the kinds of MailKind and ClaimMailKind', () => {
+    expect(Object.keys(mailKinds).sort()).toEqual([...kinds, ...claimKinds].sort());
+  });
+
+  it.each(claimKinds)('%s: its own subject and its values', (kind) => {
+    const mail = renderClaimMail(kind, claimData);
+    expect(mail.subject).toMatch(claimCases[kind].subject);
+    for (const piece of claimCases[kind].text) expect(mail.text).toContain(piece);
+    expect(mail.text).not.toContain('undefined');
+    expect(mail.text).not.toContain(ART22);
+  });
+});
+
 describe('every mail kind, once, through the SMTP peer', () => {
   let h: Harness;
   let peer: SmtpPeer;
@@ -65,10 +116,6 @@ describe('every mail kind, once, through the SMTP peer', () => {
   afterAll(async () => {
     await h?.close();
     await peer?.close();
-  });
-
-  it('the table has exactly the kinds of MailKind', () => {
-    expect(Object.keys(mailKinds).sort()).toEqual([...kinds].sort());
   });
 
   it.each(kinds)('%s: its own subject; Art. 22 only when declined', async (kind) => {

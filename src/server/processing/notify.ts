@@ -22,6 +22,15 @@ import { firstDebitOn, reservationValidUntil } from './issue';
 import type { MailKind } from './rules';
 import { unseal } from './seal';
 import { firstMandateReferenceOf, withdrawalUrl } from '../contracts/credentials';
+import {
+  landlordFiledMail,
+  landlordLinkMail,
+  tenantExpiredMail,
+  tenantNotifiedMail,
+  tenantReminderMail,
+  type ClaimMailData,
+  type ClaimMailKind,
+} from '../claims/mails';
 
 const DAY = 86_400_000;
 
@@ -88,11 +97,26 @@ interface MailSource {
   attachments: MailAttachment[];
 }
 
-interface MailKindEntry {
+/** An e-mail about a decision, sent by the mail job (sendApplicationMail below). */
+interface DecisionMailEntry {
+  about: 'decision';
   /** The decision the e-mail is about (its number and outcome are read from it). */
   decision: 'contract' | 'reservation';
   render: (s: MailSource) => Promise<RenderedMail>;
 }
+
+/** An e-mail about a claim (issue 26), rendered from the claim service's data (claims/service.ts). */
+interface ClaimMailEntry {
+  about: 'claim';
+  render: (d: ClaimMailData) => RenderedMail;
+}
+
+/** Every kind of e-mail the product sends: about a decision or about a claim. */
+export type AnyMailKind = MailKind | ClaimMailKind;
+
+type MailKindEntry<K extends AnyMailKind> = K extends ClaimMailKind
+  ? ClaimMailEntry
+  : DecisionMailEntry;
 
 const declined = async ({ ctx, data, decision }: MailSource) =>
   declinedMail({
@@ -104,12 +128,14 @@ const declined = async ({ ctx, data, decision }: MailSource) =>
 const pending = async ({ data }: MailSource) => pendingMail(data);
 
 /**
- * Every e-mail about a decision, one entry per MailKind (issue 27/29): the compiler checks the
- * table is complete, so a new kind cannot fall through to another kind's text (it once rendered
- * the decline letter with its Art. 22 paragraph for any kind it did not know).
+ * Every e-mail, one entry per kind (issue 27/29): the decisions' (MailKind) and the claims'
+ * (ClaimMailKind). The compiler checks the table is complete and each entry of its sort, so a new
+ * kind cannot fall through to another kind's text (it once rendered the decline letter with its
+ * Art. 22 paragraph for any kind it did not know), and a claim kind has its renderer here.
  */
 export const mailKinds = {
   'contract-accepted': {
+    about: 'decision',
     decision: 'contract',
     async render({ ctx, app, applicationId, decision, data, model, attach, attachments }) {
       const base = ctx.settings.publicUrl.replace(/\/$/, '');
@@ -139,9 +165,10 @@ export const mailKinds = {
       });
     },
   },
-  'contract-pending': { decision: 'contract', render: pending },
-  'contract-declined': { decision: 'contract', render: declined },
+  'contract-pending': { about: 'decision', decision: 'contract', render: pending },
+  'contract-declined': { about: 'decision', decision: 'contract', render: declined },
   'reservation-accepted': {
+    about: 'decision',
     decision: 'reservation',
     async render({ ctx, app, applicationId, decision, data, now, attach }) {
       const link = (
@@ -163,12 +190,25 @@ export const mailKinds = {
       });
     },
   },
-  'reservation-pending': { decision: 'reservation', render: pending },
-  'reservation-declined': { decision: 'reservation', render: declined },
-} satisfies Record<MailKind, MailKindEntry>;
+  'reservation-pending': { about: 'decision', decision: 'reservation', render: pending },
+  'reservation-declined': { about: 'decision', decision: 'reservation', render: declined },
+  tenant_notified: { about: 'claim', render: tenantNotifiedMail },
+  tenant_reminder: { about: 'claim', render: tenantReminderMail },
+  tenant_expired: { about: 'claim', render: tenantExpiredMail },
+  landlord_filed: { about: 'claim', render: landlordFiledMail },
+  landlord_link: { about: 'claim', render: landlordLinkMail },
+} satisfies { [K in AnyMailKind]: MailKindEntry<K> };
 
-/** Whether a job's kind names an entry of the table (a stale or foreign job does nothing). */
-export const isMailKind = (s: string): s is MailKind => Object.hasOwn(mailKinds, s);
+/**
+ * Whether a mail job's kind names a decision's entry of the table (a stale or foreign job, or a
+ * claim kind, which no mail job sends, does nothing).
+ */
+export const isMailKind = (s: string): s is MailKind =>
+  Object.hasOwn(mailKinds, s) && mailKinds[s as AnyMailKind].about === 'decision';
+
+/** A claim's e-mail, rendered by its entry of the one table (claims/service.ts sends it). */
+export const renderClaimMail = (kind: ClaimMailKind, data: ClaimMailData): RenderedMail =>
+  mailKinds[kind].render(data);
 
 /**
  * The e-mail job for one (application, kind). Renders from the database, delivers, then marks the

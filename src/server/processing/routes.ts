@@ -11,7 +11,7 @@ import {
 } from '../documents/index';
 import { edgeObject, pathParam, queryText, type EdgeTypes } from '../http/edge';
 import { cidPath } from '../http/edgeParams';
-import { apiError } from '../http/errors';
+import { HttpError, statusError } from '../http/errors';
 import { errorAnswer, fileAnswer, redirectAnswer } from '../http/answers';
 import { route } from '../http/route';
 import { hashCid, isPlausibleCid } from '../services/cid';
@@ -73,18 +73,15 @@ export const processingRoutes: FastifyPluginAsync<{
     const { applicationId, file } = req.params;
     const kind = file.replace(/\.pdf$/, '');
     const { expires, signature } = req.query;
-    if (!uuid.test(applicationId) || !file.endsWith('.pdf') || !isLinkedKind(kind)) {
-      return reply.code(404).send(apiError(404));
-    }
+    if (!uuid.test(applicationId) || !file.endsWith('.pdf') || !isLinkedKind(kind))
+      throw statusError(404);
     const check = checkDocumentLink(
       secret,
       { applicationId, kind, expires, signature },
       clock.now(),
     );
-    if (check === 'invalid')
-      return reply.code(403).send(apiError(403, 'invalid_link', msg.linkInvalid));
-    if (check === 'expired')
-      return reply.code(410).send(apiError(410, 'link_expired', msg.linkExpired));
+    if (check === 'invalid') throw new HttpError(403, 'invalid_link', msg.linkInvalid);
+    if (check === 'expired') throw new HttpError(410, 'link_expired', msg.linkExpired);
     const doc = (
       await db.orm
         .select()
@@ -98,9 +95,9 @@ export const processingRoutes: FastifyPluginAsync<{
           .from(applications)
           .where(eq(applications.id, applicationId))
       )[0];
-      return exists
-        ? reply.code(404).send(apiError(404, 'no_document', msg.missing))
-        : reply.code(410).send(apiError(410, 'gone', msg.gone));
+      throw exists
+        ? new HttpError(404, 'no_document', msg.missing)
+        : new HttpError(410, 'gone', msg.gone);
     }
     return sendPdf(reply, doc.filename, doc.content, 'private, no-store');
   });
@@ -112,7 +109,7 @@ export const processingRoutes: FastifyPluginAsync<{
   });
   app.get('/api/legal/:slug.pdf', legalRoute, async (req, reply) => {
     const { slug } = req.params;
-    if (!isPdfLegalSlug(slug)) return reply.code(404).send(apiError(404));
+    if (!isPdfLegalSlug(slug)) throw statusError(404);
     const doc = await supply.legal.one(slug);
     return sendPdf(reply, doc.filename, doc.content, 'public, max-age=3600');
   });
@@ -121,7 +118,7 @@ export const processingRoutes: FastifyPluginAsync<{
     (docKind: 'certificate' | 'reservation_confirmation') =>
     async (req: { params: { cid: string } }, reply: FastifyReply) => {
       const { cid } = req.params;
-      if (!isPlausibleCid(cid)) return reply.code(404).send(apiError(404));
+      if (!isPlausibleCid(cid)) throw statusError(404);
       const hash = hashCid(cid);
       const row = (
         await db.orm
@@ -131,8 +128,9 @@ export const processingRoutes: FastifyPluginAsync<{
       )[0];
       if (!row) {
         const gone = await deletedReason(db, hash);
-        if (gone) return reply.code(410).send(apiError(404, gone, undefined));
-        return reply.code(404).send(apiError(404));
+        // 410 with the reason as code (the sentence stays the 404's, as always).
+        if (gone) throw new HttpError(410, gone, statusError(404).message);
+        throw statusError(404);
       }
       const doc = (
         await db.orm
@@ -140,11 +138,7 @@ export const processingRoutes: FastifyPluginAsync<{
           .from(documents)
           .where(and(eq(documents.applicationId, row.id), eq(documents.kind, docKind)))
       )[0];
-      if (!doc) {
-        return reply
-          .code(409)
-          .send(apiError(409, 'not_accepted', apiMessages.documentNotYetIssued));
-      }
+      if (!doc) throw new HttpError(409, 'not_accepted', apiMessages.documentNotYetIssued);
       const expiresAt = new Date(clock.now().getTime() + 10 * 60_000);
       reply.header('cache-control', 'no-store');
       return reply.redirect(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiError } from '../http/errors';
+import { statusError } from '../http/errors';
 import { apiMessages, attributions, partnerApiErrors, statusMessages } from './api';
 import { documentTexts } from './documents';
 import { mailTexts } from './mails';
@@ -29,12 +29,16 @@ describe('server text catalogues', () => {
 
   test('every status answer carries its catalogue sentence; unknown ones fall back to 400', () => {
     for (const [status, message] of Object.entries(statusMessages)) {
-      expect(apiError(Number(status)).errors[0]?.message).toBe(message);
+      expect(statusError(Number(status)).message).toBe(message);
     }
-    expect(apiError(409).errors[0]).toEqual({ code: 'bad_request', message: statusMessages[400] });
-    expect(apiError(409, 'not_accepted', apiMessages.documentNotYetIssued).errors[0]).toEqual({
-      code: 'not_accepted',
-      message: 'Das Dokument steht erst zur Verfügung, wenn Ihr Antrag angenommen wurde.',
-    });
+    const unknown = statusError(409);
+    expect([unknown.statusCode, unknown.code, unknown.message]).toEqual([
+      409,
+      'bad_request',
+      statusMessages[400],
+    ]);
+    expect(apiMessages.documentNotYetIssued).toBe(
+      'Das Dokument steht erst zur Verfügung, wenn Ihr Antrag angenommen wurde.',
+    );
   });
 });
