@@ -5,6 +5,7 @@ import {
   type EvidenceAudience,
   type EvidenceOwner,
 } from '../../domain/evidence/rules';
+import { uuidPattern } from '../../domain/rules/patterns';
 
 /**
  * Signed, expiring tokens (ADR 1250), HMAC-SHA256 with keys derived from SERVER_SECRET, one key
@@ -20,8 +21,6 @@ const keyOf = (secret: string, purpose: string) =>
 
 const sign = (key: Buffer, payload: string) =>
   createHmac('sha256', key).update(payload).digest('base64url');
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type TokenCheck<T> =
   { state: 'ok'; value: T } | { state: 'expired'; value: T } | { state: 'invalid' };
@@ -65,7 +64,7 @@ export function checkFileToken(secret: string, token: string, now: Date): TokenC
     token,
     2,
     ([fileId = '', audience = '']) =>
-      uuid.test(fileId) && isEvidenceAudience(audience) ? { fileId, audience } : undefined,
+      uuidPattern.test(fileId) && isEvidenceAudience(audience) ? { fileId, audience } : undefined,
     now,
   );
 }
@@ -90,7 +89,7 @@ export function checkUploadToken(
     token,
     3,
     ([kind = '', id = '', audience = '']) =>
-      isEvidenceOwnerKind(kind) && uuid.test(id) && isEvidenceAudience(audience)
+      isEvidenceOwnerKind(kind) && uuidPattern.test(id) && isEvidenceAudience(audience)
         ? { owner: { kind, id }, audience }
         : undefined,
     now,

@@ -19,6 +19,7 @@ import { deletedReason } from './deletion';
 import type { DocumentSupply } from './supply';
 import { de } from '../../domain/index';
 import { apiMessages } from '../texts/api';
+import { uuidPattern } from '../../domain/rules/patterns';
 
 const msg = de.ui.documents;
 const linkParams = edgeObject({
@@ -30,8 +31,6 @@ const linkQuery = edgeObject({
   signature: queryText({ description: 'Signature of the link' }),
 });
 const slugParams = edgeObject({ slug: pathParam({ description: 'Slug of the legal text' }) });
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function sendPdf(reply: FastifyReply, filename: string, content: Uint8Array, cache: string) {
   reply.header('content-type', 'application/pdf');
@@ -73,7 +72,7 @@ export const processingRoutes: FastifyPluginAsync<{
     const { applicationId, file } = req.params;
     const kind = file.replace(/\.pdf$/, '');
     const { expires, signature } = req.query;
-    if (!uuid.test(applicationId) || !file.endsWith('.pdf') || !isLinkedKind(kind))
+    if (!uuidPattern.test(applicationId) || !file.endsWith('.pdf') || !isLinkedKind(kind))
       throw statusError(404);
     const check = checkDocumentLink(
       secret,
