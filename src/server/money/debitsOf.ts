@@ -25,8 +25,6 @@ export async function debitsOfApplications(
   const parts = await db
     .select()
     .from(sepaDebits)
-    .where(
-      and(inArray(sepaDebits.applicationId, ids), isNotNull(sepaDebits.instalmentId), status),
-    );
+    .where(and(inArray(sepaDebits.applicationId, ids), isNotNull(sepaDebits.instalmentId), status));
   return [...premiums, ...parts];
 }
