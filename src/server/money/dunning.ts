@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   addDays,
@@ -16,7 +16,6 @@ import {
   type ContractRow,
   dunningNotices,
   moneyTasks,
-  sepaDebits,
   sepaMandates,
 } from '../db/schema/index';
 import { formModelOf } from '../services/storedModel';
@@ -24,6 +23,7 @@ import { moneyMailTexts } from '../texts/money';
 import type { MoneyDeps } from './deps';
 import { creditorOf } from './deps';
 import { owedOf } from './instalments';
+import { debitsOfApplications } from './debitsOf';
 import { entriesByApplication } from './ledger';
 import { pauseFactsOf } from './pauses';
 import { reminderMail } from './mails';
@@ -60,27 +60,15 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now(), chunk 
       deps.db.orm,
       page.map((c) => c.applicationId),
     );
-    // What planned and presented debits will still collect, per contract of the page.
-    const inFlight = new Map(
-      (
-        await deps.db.orm
-          .select({
-            id: sepaDebits.applicationId,
-            cents: sql<number>`sum(${sepaDebits.amountCents})::int`,
-          })
-          .from(sepaDebits)
-          .where(
-            and(
-              inArray(
-                sepaDebits.applicationId,
-                page.map((c) => c.applicationId),
-              ),
-              inArray(sepaDebits.status, ['planned', 'in_batch', 'presented']),
-            ),
-          )
-          .groupBy(sepaDebits.applicationId)
-      ).map((r) => [r.id, Number(r.cents)]),
-    );
+    // What planned and presented debits will still collect, per contract of the page (read by
+    // index, ADR 1320: `application_id IN (page)` alone scanned every debit once per page).
+    const inFlight = new Map<string, number>();
+    for (const d of await debitsOfApplications(
+      deps.db.orm,
+      page.map((c) => c.applicationId),
+      ['planned', 'in_batch', 'presented'],
+    ))
+      inFlight.set(d.applicationId, (inFlight.get(d.applicationId) ?? 0) + d.amountCents);
     for (const c of page) {
       const open = summaryOf(ledgers.get(c.applicationId) ?? []).openCents;
       if (open - (inFlight.get(c.applicationId) ?? 0) <= 0) continue;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import {
   instalmentLabel,
   instalmentRefusal,
@@ -34,36 +34,78 @@ import { salutationOf } from './people';
  * (`instalmentSchedule`); the daily run collects the parts through `instalmentsToCollect`.
  */
 
-/** The run's seam: this contract's instalments and the periods their plans pay. */
-export async function instalmentsToCollect(
+export interface ToCollect {
+  instalments: InstalmentToCollect[];
+  coveredPeriods: string[];
+}
+
+/**
+ * The run's seam for a page of contracts (ADR 1270, one query per page, ADR 1320): each
+ * contract's instalments in due order and the periods their plans pay.
+ */
+export async function instalmentsToCollectOf(
   tx: Tx | Orm,
-  applicationId: string,
-): Promise<{ instalments: InstalmentToCollect[]; coveredPeriods: string[] }> {
+  applicationIds: readonly string[],
+): Promise<Map<string, ToCollect>> {
+  const out = new Map<string, ToCollect>();
+  if (applicationIds.length === 0) return out;
   const rows = await tx
     .select({ i: instalments, seq: instalmentPlans.seq, covered: instalmentPlans.coveredPeriods })
     .from(instalments)
     .innerJoin(instalmentPlans, eq(instalmentPlans.id, instalments.planId))
-    .where(eq(instalments.applicationId, applicationId))
+    .where(inArray(instalments.applicationId, [...applicationIds]))
     .orderBy(asc(instalments.dueOn));
-  return {
-    instalments: rows.map(({ i, seq }) => ({
+  const covered = new Map<string, Set<string>>();
+  for (const { i, seq, covered: periods } of rows) {
+    let mine = out.get(i.applicationId);
+    if (!mine) out.set(i.applicationId, (mine = { instalments: [], coveredPeriods: [] }));
+    mine.instalments.push({
       id: i.id,
       label: instalmentLabel(seq, i.n),
       amountCents: i.amountCents,
       dueOn: i.dueOn,
-    })),
-    coveredPeriods: [...new Set(rows.flatMap((r) => r.covered))],
-  };
+    });
+    let seen = covered.get(i.applicationId);
+    if (!seen) covered.set(i.applicationId, (seen = new Set()));
+    for (const p of periods) seen.add(p);
+  }
+  for (const [id, seen] of covered) out.get(id)!.coveredPeriods = [...seen];
+  return out;
+}
+
+/** The run's seam: this contract's instalments and the periods their plans pay. */
+export async function instalmentsToCollect(
+  tx: Tx | Orm,
+  applicationId: string,
+): Promise<ToCollect> {
+  return (
+    (await instalmentsToCollectOf(tx, [applicationId])).get(applicationId) ?? {
+      instalments: [],
+      coveredPeriods: [],
+    }
+  );
+}
+
+/** All each contract of a page has handed over to collection (ADR 1229), one query. */
+export async function handedOverCentsByApplication(
+  db: Tx | Orm,
+  applicationIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (applicationIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: collectionHandovers.applicationId,
+      cents: sql<number>`sum(${collectionHandovers.amountCents})::bigint`,
+    })
+    .from(collectionHandovers)
+    .where(inArray(collectionHandovers.applicationId, [...applicationIds]))
+    .groupBy(collectionHandovers.applicationId);
+  return new Map(rows.map((r) => [r.id, Number(r.cents)]));
 }
 
 /** All this contract has handed over to collection (ADR 1229); the agency collects it. */
 export async function handedOverCentsOf(db: Tx | Orm, applicationId: string): Promise<number> {
-  return (
-    await db
-      .select({ amountCents: collectionHandovers.amountCents })
-      .from(collectionHandovers)
-      .where(eq(collectionHandovers.applicationId, applicationId))
-  ).reduce((a, h) => a + h.amountCents, 0);
+  return (await handedOverCentsByApplication(db, [applicationId])).get(applicationId) ?? 0;
 }
 
 /** What the tenant owes now that nothing is about to collect (`owedNow`), with its parts. */
