@@ -24,5 +24,8 @@ export const staffSearchTerms = pgTable(
       t.submittedAt,
       t.applicationId,
     ),
+    // Newest first with the term at hand: a common name's first page without sorting all its
+    // matches (ADR 1326).
+    index('staff_search_terms_newest_idx').on(t.submittedAt.desc(), t.applicationId.desc(), t.term),
   ],
 );
