@@ -213,7 +213,10 @@ interface PageRow {
  * the page for their contract and their end-to-end id (and none before): what `applyCredit`
  * would do to each does not depend on any other entry, so they can be done together.
  */
-function creditsAlone(rows: readonly PageRow[], seen: ReadonlySet<string>): Map<number, SepaDebitRow> {
+function creditsAlone(
+  rows: readonly PageRow[],
+  seen: ReadonlySet<string>,
+): Map<number, SepaDebitRow> {
   const perContract = new Map<string, number>();
   const perId = new Map<string, number>();
   for (const { item, debit, refund, payout } of rows) {
@@ -258,15 +261,17 @@ async function collectCredits(
         debits.map((d) => d.id),
       ),
     );
-  await tx.insert(ledgerEntries).values(
-    debits.flatMap((d) =>
-      entryRows(
-        d.applicationId,
-        [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
-        { source: `debit:${d.id}`, bookedOn: today, now },
+  await tx
+    .insert(ledgerEntries)
+    .values(
+      debits.flatMap((d) =>
+        entryRows(
+          d.applicationId,
+          [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
+          { source: `debit:${d.id}`, bookedOn: today, now },
+        ),
       ),
-    ),
-  );
+    );
   const apps = debits.map((d) => d.applicationId);
   const owing = new Set(
     (
@@ -274,10 +279,7 @@ async function collectCredits(
         .selectDistinct({ id: ledgerEntries.applicationId })
         .from(ledgerEntries)
         .where(
-          and(
-            inArray(ledgerEntries.applicationId, apps),
-            eq(ledgerEntries.kind, 'claim_payout'),
-          ),
+          and(inArray(ledgerEntries.applicationId, apps), eq(ledgerEntries.kind, 'claim_payout')),
         )
     ).map((r) => r.id),
   );

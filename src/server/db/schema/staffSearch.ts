@@ -26,6 +26,11 @@ export const staffSearchTerms = pgTable(
     ),
     // Newest first with the term at hand: a common name's first page without sorting all its
     // matches (ADR 1326).
-    index('staff_search_terms_newest_idx').on(t.submittedAt.desc(), t.applicationId.desc(), t.term),
+    index('staff_search_terms_newest_idx').on(
+      // NULLS FIRST as PostgreSQL's own DESC, so the index serves `ORDER BY ... DESC`.
+      t.submittedAt.desc().nullsFirst(),
+      t.applicationId.desc().nullsFirst(),
+      t.term,
+    ),
   ],
 );
