@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BankFileError, cents, parseBankFile } from './bankFiles';
+import { BankFileError, cents, parseBankFile, readBankFile } from './bankFiles';
 import { camt053, camt054, pain002 } from './testing/bankFixtures';
 import { returnReasons } from './returns';
 
@@ -73,6 +73,28 @@ describe('bank files', () => {
   test.each(['', '<x/>', '<Document><Other/></Document>', 'not xml <'])('%j is refused', (xml) =>
     expect(() => parseBankFile(xml)).toThrow(BankFileError),
   );
+  test('a long file read in steps gives the items of the whole document, in order', () => {
+    const entries = Array.from({ length: 123 }, (_, i) => ({
+      endToEndId: `MK-2026-${String(i).padStart(6, '0')}-20260302-1`,
+      amount: `${i + 1}.05`,
+      ...(i % 7 === 0 ? { reason: 'AC04', fee: '3.00' } : i % 5 === 0 ? {} : { credit: true }),
+    }));
+    const xml = camt053(entries);
+    const steps = readBankFile(xml);
+    let turns = 0;
+    while (!steps.next().done) turns++;
+    expect(turns).toBeGreaterThan(1);
+    // A comment sends the file through the one whole parse: the same items.
+    const whole = parseBankFile(xml.replace('<Stmt>', '<Stmt><!-- whole -->'));
+    expect(parseBankFile(xml)).toEqual(whole);
+    expect(whole.items).toHaveLength(123);
+    expect(whole.items[7]).toMatchObject({ kind: 'return', reason: 'AC04', feeCents: 300 });
+    expect(whole.items[10]).toMatchObject({ kind: 'debit', amountCents: 1105 });
+  });
+  test('an entry left open is refused', () =>
+    expect(() =>
+      parseBankFile(camt054([{ endToEndId: E2E, amount: '1.00' }]).replace('</Ntry>', '')),
+    ).toThrow(BankFileError));
   test.each([
     ['5.25', 525],
     ['5.2', 520],

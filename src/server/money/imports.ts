@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   BankFileError,
-  parseBankFile,
+  readBankFile,
   returnActionOf,
   todayInBerlin,
   type BankItem,
@@ -13,6 +13,7 @@ import {
   bankImportItems,
   bankImports,
   contracts,
+  ledgerEntries,
   moneyTasks,
   paymentBatches,
   claimPayouts,
@@ -24,7 +25,7 @@ import {
 import { formModelOf } from '../services/storedModel';
 import { MoneyError } from './batches';
 import type { MoneyDeps } from './deps';
-import { book, ledgerPeriodOf } from './ledger';
+import { book, entryRows, ledgerPeriodOf } from './ledger';
 import { payoutPaid } from './payouts';
 import { settleRecourse } from '../claims/recourse';
 import { ibanNeededMail } from './mails';
@@ -160,6 +161,16 @@ export async function refundPaid(tx: Tx, refundId: string, today: string, now: D
   return 'refund_paid';
 }
 
+/** Reads the file a few entries at a time, giving the event loop a turn in between. */
+async function readInTurns(xml: string) {
+  const steps = readBankFile(xml);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** Entries matched per page: one query for their debits, one for their refunds. */
 const IMPORT_PAGE = 1000;
 
@@ -190,6 +201,91 @@ async function matchesOf(tx: Tx, page: readonly BankItem[]) {
   };
 }
 
+interface PageRow {
+  item: BankItem;
+  debit: SepaDebitRow | undefined;
+  refund: { applicationId: string } | undefined;
+  payout: { applicationId: string } | undefined;
+}
+
+/**
+ * The entries of a page that are the bank's credit for a presented debit and the only entry of
+ * the page for their contract and their end-to-end id (and none before): what `applyCredit`
+ * would do to each does not depend on any other entry, so they can be done together.
+ */
+function creditsAlone(
+  rows: readonly PageRow[],
+  seen: ReadonlySet<string>,
+): Map<number, SepaDebitRow> {
+  const perContract = new Map<string, number>();
+  const perId = new Map<string, number>();
+  for (const { item, debit, refund, payout } of rows) {
+    const contract = (debit ?? refund ?? payout)?.applicationId;
+    if (contract) perContract.set(contract, (perContract.get(contract) ?? 0) + 1);
+    if (item.endToEndId) perId.set(item.endToEndId, (perId.get(item.endToEndId) ?? 0) + 1);
+  }
+  const alone = new Map<number, SepaDebitRow>();
+  for (const [n, { item, debit }] of rows.entries())
+    if (
+      debit &&
+      item.kind === 'credit' &&
+      debit.status === 'presented' &&
+      item.endToEndId &&
+      !seen.has(item.endToEndId) &&
+      perId.get(item.endToEndId) === 1 &&
+      perContract.get(debit.applicationId) === 1
+    )
+      alone.set(n, debit);
+  return alone;
+}
+
+/**
+ * `applyCredit` for many debits in four statements: the debits collected, their ledger entries
+ * (same source key, so a second booking is still refused), then the recourse of the few
+ * contracts with claim payouts, in the order of the entries.
+ */
+async function collectCredits(
+  tx: Tx,
+  alone: ReadonlyMap<number, SepaDebitRow>,
+  today: string,
+  now: Date,
+): Promise<void> {
+  const debits = [...alone.values()];
+  if (debits.length === 0) return;
+  await tx
+    .update(sepaDebits)
+    .set({ status: 'collected' })
+    .where(
+      inArray(
+        sepaDebits.id,
+        debits.map((d) => d.id),
+      ),
+    );
+  await tx
+    .insert(ledgerEntries)
+    .values(
+      debits.flatMap((d) =>
+        entryRows(
+          d.applicationId,
+          [{ kind: 'collected', amountCents: d.amountCents, period: ledgerPeriodOf(d) }],
+          { source: `debit:${d.id}`, bookedOn: today, now },
+        ),
+      ),
+    );
+  const apps = debits.map((d) => d.applicationId);
+  const owing = new Set(
+    (
+      await tx
+        .selectDistinct({ id: ledgerEntries.applicationId })
+        .from(ledgerEntries)
+        .where(
+          and(inArray(ledgerEntries.applicationId, apps), eq(ledgerEntries.kind, 'claim_payout')),
+        )
+    ).map((r) => r.id),
+  );
+  for (const id of apps) if (owing.has(id)) await settleRecourse(tx, id, now);
+}
+
 /**
  * A staff member uploads a bank file. The same file twice changes nothing (its SHA-256 is
  * unique); a return already known is not acted on again. Items we cannot match wait in the
@@ -209,7 +305,7 @@ export async function importBankFile(
   if (known.length > 0) return { duplicate: true, matched: 0, unmatched: 0, actions: [] };
   let file;
   try {
-    file = parseBankFile(xml);
+    file = await readInTurns(xml);
   } catch (err) {
     if (err instanceof BankFileError)
       throw new MoneyError(
@@ -282,7 +378,18 @@ export async function importBankFile(
         };
       });
       await tx.insert(bankImportItems).values(rows.map((r) => r.row));
-      for (const { item, row, refund, payout } of rows) {
+      const done: (string | undefined)[] = rows.map(() => undefined);
+      // The bank's credits for presented debits, the bulk of a statement, are booked for the
+      // whole page at once when nothing else in the page touches their contract (ADR 1325).
+      const alone = creditsAlone(rows, known.seen);
+      await collectCredits(tx, alone, today, now);
+      for (const n of alone.keys()) known.seen.add(page[n]!.endToEndId!);
+      for (const [n, { item, row, refund, payout }] of rows.entries()) {
+        if (alone.has(n)) {
+          done[n] = 'collected';
+          matched++;
+          continue;
+        }
         // An entry changes its debit: a later entry of the same debit reads it again.
         const id = item.endToEndId;
         const debit =
@@ -292,21 +399,23 @@ export async function importBankFile(
               : known.debits.get(id)
             : undefined;
         if (id) known.seen.add(id);
+        let action: string | undefined;
         if (debit && item.kind === 'return') {
           const r = await applyReturn(tx, debit, item, row.id, today, now);
-          actions.push(r.action);
+          action = r.action;
           after.push(r.after);
         } else if (debit && item.kind === 'reversal')
-          actions.push(await applyReversal(tx, debit, today, now));
-        else if (debit && item.kind === 'credit')
-          actions.push(await applyCredit(tx, debit, today, now));
+          action = await applyReversal(tx, debit, today, now);
+        else if (debit && item.kind === 'credit') action = await applyCredit(tx, debit, today, now);
         else if (refund && item.kind === 'debit')
-          actions.push(await refundPaid(tx, refund.id, today, now));
+          action = await refundPaid(tx, refund.id, today, now);
         else if (payout && item.kind === 'debit')
-          actions.push(await payoutPaid(tx, payout.id, 'statement', 'system', now));
-        else if (debit || refund || payout) actions.push(`${item.kind}_not_applicable`);
+          action = await payoutPaid(tx, payout.id, 'statement', 'system', now);
+        else if (debit || refund || payout) action = `${item.kind}_not_applicable`;
+        done[n] = action;
         if (debit || refund || payout) matched++;
       }
+      for (const a of done) if (a !== undefined) actions.push(a);
     }
     await tx.update(bankImports).set({ items: items.length }).where(eq(bankImports.id, imp.id));
     return {

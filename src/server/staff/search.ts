@@ -41,7 +41,10 @@ async function hits(
   n: number,
 ) {
   const t = staffSearchTerms;
-  // An application can match by several name words: one row each, then the page.
+  // An application can match by several name words: one row each, then the page. Grouped in
+  // the order of the page, so that for a common term PostgreSQL can walk the index
+  // staff_search_terms_newest_idx newest first and stop after the page (ADR 1326), while a
+  // rare one is read from the term index and its few rows sorted.
   return db.orm
     .select({ id: t.applicationId, at: t.submittedAt })
     .from(t)
@@ -53,7 +56,7 @@ async function hits(
           : undefined,
       ),
     )
-    .groupBy(t.applicationId, t.submittedAt)
+    .groupBy(t.submittedAt, t.applicationId)
     .orderBy(desc(t.submittedAt), desc(t.applicationId))
     .limit(n);
 }

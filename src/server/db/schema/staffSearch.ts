@@ -24,5 +24,13 @@ export const staffSearchTerms = pgTable(
       t.submittedAt,
       t.applicationId,
     ),
+    // Newest first with the term at hand: a common name's first page without sorting all its
+    // matches (ADR 1326).
+    index('staff_search_terms_newest_idx').on(
+      // NULLS FIRST as PostgreSQL's own DESC, so the index serves `ORDER BY ... DESC`.
+      t.submittedAt.desc().nullsFirst(),
+      t.applicationId.desc().nullsFirst(),
+      t.term,
+    ),
   ],
 );
