@@ -64,6 +64,21 @@ async function buildServer() {
       );
     },
   };
+  // pg asks whether it runs in a Cloudflare Worker as it loads: without `navigator` (Node 20) it
+  // builds a `Response`, and that first touch of fetch's globals loads Node's whole fetch (undici)
+  // at every start, for a check that is always false here (ADR 1335). Node only ever takes the
+  // `navigator` branch before it.
+  const pgOnNode = {
+    name: 'pg-on-node',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, (args) => {
+        const code = readFileSync(args.path, 'utf8');
+        const probe = "typeof Response === 'function'";
+        if (!code.includes(probe)) throw new Error(`${args.path}: pg changed its runtime check`);
+        return { contents: code.replace(probe, 'false'), loader: 'js' };
+      });
+    },
+  };
   await esbuild.build({
     absWorkingDir: root,
     entryPoints: {
@@ -86,7 +101,7 @@ async function buildServer() {
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url); globalThis.__serverBundleUrl = import.meta.url;",
     },
-    plugins: [packagesStay, srcUrl],
+    plugins: [packagesStay, pgOnNode, srcUrl],
     logLevel: 'warning',
   });
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type/core';
 import {
   isEvidenceMime,
   sizeRefusal,
@@ -7,7 +6,7 @@ import {
   type EvidenceLimits,
   type EvidenceMime,
 } from '../../domain/evidence/rules';
-import { withoutMetadata } from './scrub';
+import { sharpLoaded, withoutMetadata } from './scrub';
 
 export type Inspection =
   | { ok: true; mime: EvidenceMime; bytes: Uint8Array; sha256: string }
@@ -26,9 +25,13 @@ export async function inspectEvidence(
 ): Promise<Inspection> {
   const tooLarge = sizeRefusal(bytes.byteLength, limits);
   if (tooLarge) return { ok: false, code: tooLarge };
+  // file-type and sharp load at the first upload, not at the start (ADR 1335).
+  const { fileTypeFromBuffer } = await import('file-type/core');
   const detected = bytes.byteLength ? await fileTypeFromBuffer(bytes) : undefined;
   const mime = detected?.mime;
   if (!isEvidenceMime(mime)) return { ok: false, code: 'evidence_type' };
+  // Outside the try: an image library that cannot load is the server's fault, not a damaged file.
+  if (mime !== 'application/pdf') await sharpLoaded();
   let clean: Uint8Array;
   try {
     clean = await withoutMetadata(bytes, mime);

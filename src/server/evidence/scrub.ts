@@ -1,10 +1,28 @@
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import type { EvidenceMime } from '../../domain/evidence/rules';
 
-// libvips keeps decoded images in a cache and runs a thread per core by default; an upload is
-// decoded once, and the machine is shared with the database and the PDF thread.
-sharp.cache(false);
-sharp.concurrency(1);
+type Sharp = typeof SharpModule;
+let loaded: Promise<Sharp> | undefined;
+/**
+ * sharp and its native libvips, loaded at the first photo (ADR 1335): they cost every start
+ * memory and time, and only evidence uploads use them. A failed load is tried again next time.
+ */
+export function sharpLoaded(): Promise<Sharp> {
+  const loading = (loaded ??= import('sharp').then(
+    ({ default: sharp }) => {
+      // libvips keeps decoded images in a cache and runs a thread per core by default; an upload
+      // is decoded once, and the machine is shared with the database and the PDF thread.
+      sharp.cache(false);
+      sharp.concurrency(1);
+      return sharp;
+    },
+    (err: unknown) => {
+      loaded = undefined;
+      throw err;
+    },
+  ));
+  return loading;
+}
 
 /** A decompression bomb (a tiny PNG of 50,000 x 50,000 pixels) is refused before it is decoded. */
 const maxPixels = 60_000_000;
@@ -20,6 +38,7 @@ const maxPixels = 60_000_000;
  */
 export async function withoutMetadata(bytes: Uint8Array, mime: EvidenceMime): Promise<Uint8Array> {
   if (mime === 'application/pdf') return bytes;
+  const sharp = await sharpLoaded();
   const image = sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).rotate();
   const out =
     mime === 'image/jpeg'

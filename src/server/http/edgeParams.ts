@@ -1,6 +1,14 @@
 import { stepIds } from '../services/rulebook';
 import { apiMessages } from '../texts/api';
-import { bodyText, edgeObject, pathParam, queryOneOf, queryText, requiredQueryText } from './edge';
+import {
+  bodyText,
+  edgeObject,
+  memoisedQuery,
+  pathParam,
+  queryOneOf,
+  queryText,
+  requiredQueryText,
+} from './edge';
 
 // The values both API generations and the after-sale API take at the edge, each described once
 // (ADR 0309). Steps come from the domain's step list, so a step the domain does not know is refused
@@ -48,20 +56,23 @@ export const bankCodeQuery = edgeObject({
 export const bankCodeOf = (q: { bankCode?: string; bank_code?: string; blz?: string }) =>
   q.bankCode ?? q.bank_code ?? q.blz;
 
-export const ratesQuery = edgeObject({
-  sum: requiredQueryText({
-    description: 'Deposit in euros (decimal point or comma)',
-    code: 'invalid_sum',
-    message: apiMessages.invalidSum,
+/** Public and without personal data: checked once per distinct query (ADR 1336). */
+export const ratesQuery = memoisedQuery(
+  edgeObject({
+    sum: requiredQueryText({
+      description: 'Deposit in euros (decimal point or comma)',
+      code: 'invalid_sum',
+      message: apiMessages.invalidSum,
+    }),
+    payment: queryOneOf(paymentValues, {
+      description:
+        'Chosen frequency (1, 2, 4, 12 or the new-API words); every frequency is answered, an unknown one is refused',
+      code: 'invalid_payment',
+      message: apiMessages.invalidPayment,
+    }),
+    product_selection: productSelectionParam,
   }),
-  payment: queryOneOf(paymentValues, {
-    description:
-      'Chosen frequency (1, 2, 4, 12 or the new-API words); every frequency is answered, an unknown one is refused',
-    code: 'invalid_payment',
-    message: apiMessages.invalidPayment,
-  }),
-  product_selection: productSelectionParam,
-});
+);
 
 export const cidPath = edgeObject({ cid: pathParam({ description: 'Session id' }) });
 

@@ -1,6 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema/index';
@@ -141,23 +147,27 @@ export function registerIdempotency(
   }
 
   // Callback hooks: a request without the header costs no promise (ADR 0600).
-  app.addHook('preHandler', (request, reply, done) => {
-    if (
-      request.headers['idempotency-key'] === undefined ||
-      !writes.has(request.method) ||
-      !isApiPath(request.url)
-    )
+  const claiming: preHandlerHookHandler = (request, reply, done) => {
+    if (request.headers['idempotency-key'] === undefined || !writes.has(request.method))
       return done();
     claim(request, reply).then(() => {
       if (!reply.sent) done();
     }, done);
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
+  };
+  const storing: onSendHookHandler = (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
     store(request, reply, payload).then(
       () => done(null, payload),
       (err: Error) => done(err),
     );
+  };
+  // Only on the API's write routes, which is where a key means anything (ADR 1336): added to each
+  // such route as it is registered, ahead of the route's own hooks (where app-wide hooks ran), so
+  // reads such as GET /api/rates run neither hook and their answers skip Fastify's onSend pass.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((m) => writes.has(m)) || !isApiPath(route.url)) return;
+    route.preHandler = [claiming, ...[route.preHandler ?? []].flat()];
+    route.onSend = [storing, ...[route.onSend ?? []].flat()];
   });
 }
 

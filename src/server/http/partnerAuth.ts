@@ -1,5 +1,5 @@
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { AnswerMismatch, HttpError } from './errors';
 import { isApiPath } from './security';
 import type { PartnerCaller, PartnerKeyService } from '../partnerApi/keys';
@@ -57,14 +57,7 @@ export function registerPartnerAuth(
     keyGenerator: (request) => request.partner?.keyId ?? '',
     groupId: 'partner_key',
   } as CreateRateLimitOptions);
-  app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers.authorization;
-    if (header === undefined) {
-      if (request.routeOptions.config.partnerKey === 'required')
-        throw refusal(reply, 401, 'partner_key_required');
-      return;
-    }
-    if (!isApiPath(request.url)) return;
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply, header: string) => {
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
     if (!match) throw refusal(reply, 401, 'invalid_authorization');
     const caller = await keys.authenticate(match[1]!);
@@ -75,5 +68,22 @@ export function registerPartnerAuth(
       reply.header('retry-after', String(Math.ceil(verdict.ttl / 1000)));
       throw refusal(reply, 429, 'partner_rate_limited');
     }
+  };
+  // A callback hook: a call without the header (every browser call) costs no promise (ADR 1336).
+  app.addHook('onRequest', (request, reply, done) => {
+    const header = request.headers.authorization;
+    if (header === undefined || !isApiPath(request.url)) return done();
+    authenticate(request, reply, header).then(() => done(), done);
+  });
+  // Partner-only routes refuse a call without the header; the check is added to those routes alone
+  // (ADR 1336), ahead of their own hooks (their rate limit), as the app-wide hook ran before them.
+  const keyRequired: onRequestHookHandler = (request, reply, done) => {
+    if (request.headers.authorization === undefined)
+      return done(refusal(reply, 401, 'partner_key_required'));
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.partnerKey !== 'required') return;
+    route.onRequest = [keyRequired, ...[route.onRequest ?? []].flat()];
   });
 }

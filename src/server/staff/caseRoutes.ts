@@ -35,7 +35,6 @@ import {
   recentEndings,
   unpostedLetters,
 } from './cases';
-import { letterBatchPdf } from './letterBatch';
 import { searchCases } from './search';
 import { cursorParam, lenientQuery, limitParam, pageSize, QUEUE_PAGE } from './keyset';
 import { decideApproval, draftApproval, openApprovals } from './approvals';
@@ -360,6 +359,8 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
     async (req, reply) => {
       // One batch is the oldest LETTER_BATCH letters; the header names exactly those.
       const letters = (await unpostedLetters(deps.db, now(), undefined, LETTER_BATCH)).items;
+      // The PDF libraries (pdfkit, fontkit, qrcode) load at the first batch, not at the start (ADR 1335).
+      const { letterBatchPdf } = await import('./letterBatch');
       const pdf = await letterBatchPdf(letters, deps.config.operator, deps.config, now());
       await auditOf(deps, req)('letters.print', { details: { count: letters.length } });
       return reply

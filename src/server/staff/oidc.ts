@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { StaffOidcConfig } from '../config';
 import type { Database } from '../db/client';
@@ -33,20 +33,28 @@ const oidcCallbackUrl = (publicUrl: string) =>
 const loopback = (issuer: URL) =>
   issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 
-const discovered = new Map<string, Promise<client.Configuration>>();
+/**
+ * openid-client, loaded at the first sign-in through the provider (ADR 1335): only an operator
+ * with STAFF_OIDC_* uses it, and never at the start.
+ */
+const openId = (): Promise<typeof OpenId> => import('openid-client');
+
+const discovered = new Map<string, Promise<OpenId.Configuration>>();
 
 /** The issuer's metadata, fetched once per issuer and client (again after a failure). */
-function providerOf(oidc: StaffOidcConfig): Promise<client.Configuration> {
+function providerOf(oidc: StaffOidcConfig): Promise<OpenId.Configuration> {
   const key = `${oidc.issuer} ${oidc.clientId}`;
   let found = discovered.get(key);
   if (!found) {
     const issuer = new URL(oidc.issuer);
-    found = client.discovery(
-      issuer,
-      oidc.clientId,
-      undefined,
-      client.ClientSecretBasic(oidc.clientSecret),
-      loopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+    found = openId().then((client) =>
+      client.discovery(
+        issuer,
+        oidc.clientId,
+        undefined,
+        client.ClientSecretBasic(oidc.clientSecret),
+        loopback(issuer) ? { execute: [client.allowInsecureRequests] } : undefined,
+      ),
     );
     found.catch(() => discovered.delete(key));
     discovered.set(key, found);
@@ -94,6 +102,7 @@ export async function startOidc(
   opts: { publicUrl: string; secret: string; secure: boolean; now: Date },
 ): Promise<{ location: string; cookie: string }> {
   const provider = await providerOf(oidc);
+  const client = await openId();
   const verifier = client.randomPKCECodeVerifier();
   const t: Transaction = {
     state: client.randomState(),
@@ -130,6 +139,7 @@ export async function finishOidc(
   });
   let claims: { email?: unknown; email_verified?: unknown };
   try {
+    const client = await openId();
     const tokens = await client.authorizationCodeGrant(
       provider,
       new URL(`${oidcCallbackUrl(opts.publicUrl)}?${params.toString()}`),

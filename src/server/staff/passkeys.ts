@@ -1,16 +1,12 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { staff, staffChallenges, staffPasskeys, type StaffRow } from '../db/schema/index';
 import { staffSessionLimits } from '../../domain/staff/sessions';
 import { consumeEnrolment, enrolmentMember } from './directory';
+
+/** @simplewebauthn/server, loaded at the first passkey step (ADR 1335), not at every start. */
+const webAuthn = () => import('@simplewebauthn/server');
 
 /** Relying party of the passkeys: PUBLIC_URL's host and origin (never a request's Host). */
 function relyingParty(publicUrl: string) {
@@ -67,6 +63,7 @@ export async function enrolmentOptions(db: Database, publicUrl: string, token: s
     .select({ id: staffPasskeys.id })
     .from(staffPasskeys)
     .where(eq(staffPasskeys.staffId, member.id));
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpID,
@@ -93,6 +90,7 @@ export async function finishEnrolment(
   const member = await enrolmentMember(db, token, now);
   if (!member) throw new PasskeyError('enrolment_invalid');
   const rp = relyingParty(publicUrl);
+  const { verifyRegistrationResponse } = await webAuthn();
   let verified;
   try {
     verified = await verifyRegistrationResponse({
@@ -124,6 +122,7 @@ export async function finishEnrolment(
 /** Sign-in step 1: options for navigator.credentials.get() (discoverable: no user name). */
 export async function signInOptions(db: Database, publicUrl: string, now: Date) {
   const rp = relyingParty(publicUrl);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'preferred',
@@ -147,6 +146,7 @@ export async function finishSignIn(
   const row = rows[0];
   if (!row || row.member.disabledAt) throw new PasskeyError('passkey_unknown');
   const rp = relyingParty(publicUrl);
+  const { verifyAuthenticationResponse } = await webAuthn();
   let verified;
   try {
     verified = await verifyAuthenticationResponse({
