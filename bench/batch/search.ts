@@ -101,11 +101,6 @@ export async function benchSearch(): Promise<Row[]> {
           WHERE a.submitted_at IS NOT NULL AND NOT a.sandbox`,
       );
     }
-    // The index of ADR 1326 until its migration is generated (a no-op once it is).
-    await db.executeSql(
-      `CREATE INDEX IF NOT EXISTS staff_search_terms_newest_idx
-         ON staff_search_terms (submitted_at DESC, application_id DESC, term)`,
-    );
     await db.executeSql('VACUUM ANALYZE');
     console.log(
       `  search: ${n} contracts ${seeded ? 'reused' : 'seeded'} in ${((performance.now() - t) / 1000).toFixed(0)} s, load ${load()}`,

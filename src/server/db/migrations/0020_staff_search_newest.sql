@@ -1,0 +1,1 @@
+CREATE INDEX "staff_search_terms_newest_idx" ON "staff_search_terms" USING btree ("submitted_at" DESC NULLS FIRST,"application_id" DESC NULLS FIRST,"term");
