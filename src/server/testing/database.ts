@@ -41,7 +41,9 @@ export async function createTestDatabase(
     else await adminQuery(`CREATE DATABASE ${name}`);
     url = databaseUrl(name);
     db = await openPostgres(url, 5);
-    cleanup = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    cleanup = async () => {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    };
   }
   if (opts.migrate !== false) await migrate(db);
   const inner = db;
