@@ -5,8 +5,9 @@ import { AppPage } from './page';
 import { startAppServer, type AppServer } from './server';
 
 /**
- * One real server and one Chromium per test file (started together, closed after the file), and a
- * fresh browser context per test: the setup every journey file shares. Call inside `describe`.
+ * One real server per test file (closed after the file) on the worker's one Chromium (ADR 1330),
+ * and a fresh browser context per test: the setup every journey file shares. Call inside
+ * `describe`.
  */
 export function useBrowserApp(options?: Parameters<typeof startAppServer>[0]) {
   let server: AppServer | undefined;

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
+import type { TestServer } from '../testing/server';
 import { contractEvents } from '../db/schema/index';
 import { contractCredentials, landlordReleaseCode } from '../contracts/credentials';
 import { acceptedContract, mailTo } from '../contracts/testing/afterSale';
@@ -19,48 +17,11 @@ import {
   markItemRecovered,
 } from './store';
 import { jpegWithGps, pdfOf } from '../evidence/testing/fixtures';
-
-/** Sends files as a browser's multipart form does. */
-async function upload(base: string, path: string, name: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('files', new Blob([Buffer.from(bytes)]), name);
-  const r = await fetch(`${base}${path}`, { method: 'POST', body: form });
-  return { status: r.status, body: (await r.json()) as { files: { fileName: string }[] } };
-}
+import { useJourneyServer } from '../testing/journeyServer';
+import { LANDLORD, landlord, threeItems, upload } from './testing/filing';
 
 const TENANT = 'max.mustermann@example.org';
-const LANDLORD = 'vermieterin@example.org';
 const DAY = 86_400_000;
-
-/** Three items of 1.000,00 € on a 1.500 € guarantee (the test clock is 2 March 2026). */
-const threeItems = [
-  {
-    kind: 'rent_arrears',
-    months: [
-      { month: '01.2026', amount: '300,00' },
-      { month: '02.2026', amount: '300,00' },
-    ],
-  },
-  {
-    kind: 'utility_costs',
-    period: '2025',
-    monthlyPrepayment: '60,00',
-    amount: '150,00',
-    settlementPending: true,
-  },
-  {
-    kind: 'damage',
-    description: 'Tür zum Bad gesprungen',
-    amount: '250,00',
-    handoverProtocol: true,
-  },
-];
-const landlord = {
-  iban: 'DE89 3704 0044 0532 0130 00',
-  accountHolder: 'Erika Vermieterin',
-  email: LANDLORD,
-  declaration: true,
-};
 
 const events = async (s: TestServer, id: string) =>
   (await s.db.orm.select().from(contractEvents).where(eq(contractEvents.applicationId, id)))
@@ -68,24 +29,11 @@ const events = async (s: TestServer, id: string) =>
     .map((e) => `${e.type}:${e.actor}`);
 
 describe.each(engines)('claims on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow); // 2026-03-02 10:00 in Berlin
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://antrag.example' },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  // Clock at testNow: 2026-03-02 10:00 in Berlin.
+  const journey = useJourneyServer(engine);
 
   it('landlord files three items with the letter code; the tenant answers each; deadlines run as jobs', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number, id } = await acceptedContract(s);
     const { verificationToken: token } = contractCredentials(s.config.serverSecret, id);

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { claimItems, instalmentPlans, sepaDebits } from '../db/schema/index';
 import { addDays, formatCents, summaryOf } from '../../domain/index';
 import { camt053 } from '../../domain/money/testing/bankFixtures';
@@ -18,15 +15,10 @@ import { entriesOf } from '../money/ledger';
 import { owedOf } from '../money/instalments';
 import { pauseFactsOf } from '../money/pauses';
 import { staffWithSession } from '../staff/testing/staffSession';
+import { useJourneyServer } from '../testing/journeyServer';
+import { LANDLORD, landlord, threeItems, upload } from './testing/filing';
 
-const LANDLORD = 'vermieterin@example.org';
 const euro = (cents: number) => (cents / 100).toFixed(2);
-
-async function upload(base: string, path: string, name: string, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append('files', new Blob([Buffer.from(bytes)]), name);
-  return (await fetch(`${base}${path}`, { method: 'POST', body: form })).status;
-}
 
 /**
  * Issue 26 "How it is checked", the whole journey through the real server on both engines:
@@ -38,28 +30,11 @@ async function upload(base: string, path: string, name: string, bytes: Uint8Arra
  * the statement. E-mails read from the real SMTP peer, the letter PDF opened (ADR 1280).
  */
 describe.each(engines)('claims journey on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow); // 2026-03-02 10:00 in Berlin
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: {
-        SMTP_URL: smtp.url,
-        PUBLIC_URL: 'https://antrag.example',
-        CLAIM_PAYOUT_FOUR_EYES_CENTS: '50000',
-      },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  // Clock at testNow: 2026-03-02 10:00 in Berlin.
+  const journey = useJourneyServer(engine, { CLAIM_PAYOUT_FOUR_EYES_CENTS: '50000' });
 
   it('files, answers, decides, pays out with four eyes, and recovers in 6 instalments', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number, id } = await acceptedContract(s);
     const money = s.processing!.money;
@@ -93,37 +68,15 @@ describe.each(engines)('claims journey on %s', (engine) => {
     // 1. Three items, 1.000,00 € in all, with the handover protocol as evidence.
     const filed = await call(s.url, 'POST', path, {
       code,
-      items: [
-        {
-          kind: 'rent_arrears',
-          months: [
-            { month: '01.2026', amount: '300,00' },
-            { month: '02.2026', amount: '300,00' },
-          ],
-        },
-        {
-          kind: 'utility_costs',
-          period: '2025',
-          monthlyPrepayment: '60,00',
-          amount: '150,00',
-          settlementPending: true,
-        },
-        {
-          kind: 'damage',
-          description: 'Tür zum Bad gesprungen',
-          amount: '250,00',
-          handoverProtocol: true,
-        },
-      ],
-      iban: 'DE89 3704 0044 0532 0130 00',
-      accountHolder: 'Erika Vermieterin',
-      email: LANDLORD,
-      declaration: true,
+      items: threeItems,
+      ...landlord,
     });
     expect(filed.status).toBe(201);
     expect(filed.body).toMatchObject({ reference: `${number}-F1`, totalCents: 100_000 });
     const claimId = filed.body.claimId as string;
-    expect(await upload(s.url, filed.body.uploadUrl, 'Übergabeprotokoll.pdf', pdfOf())).toBe(201);
+    expect(
+      (await upload(s.url, filed.body.uploadUrl, 'Übergabeprotokoll.pdf', pdfOf())).status,
+    ).toBe(201);
     const told = await mailTo(smtp, EMAIL, 'Ihr Vermieter macht eine Forderung geltend');
     expect(told.text).toContain('Summe: 1.000,00 €');
     expect(told.text).toContain('bis zum 16.03.2026 zu jeder Forderung');
@@ -149,9 +102,9 @@ describe.each(engines)('claims journey on %s', (engine) => {
       reason: 'Die Abrechnung 2025 liegt noch nicht vor.',
     });
     expect(objected.status).toBe(200);
-    expect(await upload(s.url, objected.body.uploadUrl, 'zaehler.jpg', await jpegWithGps())).toBe(
-      201,
-    );
+    expect(
+      (await upload(s.url, objected.body.uploadUrl, 'zaehler.jpg', await jpegWithGps())).status,
+    ).toBe(201);
     const countered = await answer({
       itemId: damage!.id,
       answer: 'counter',

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import {
   contractEvents,
   contractLetters,
@@ -16,10 +13,11 @@ import {
 import { formatCents, periodPremiumCents, summaryOf } from '../../domain/index';
 import { acceptedContract, EMAIL, mailTo } from '../money/testing/contract';
 import { runCollection } from '../money/collection';
-import { approveBatch, downloadBatch, submitBatch } from '../money/batches';
 import { entriesOf } from '../money/ledger';
 import { planOf } from '../money/settle';
 import { contractCredentials, landlordReleaseCode } from './credentials';
+import { useJourneyServer } from '../testing/journeyServer';
+import { fileFirstPremium } from '../money/testing/firstPremium';
 
 /**
  * Issue 26 item 5 on both engines: the landlord releases all but 450 € with the code of the
@@ -28,36 +26,16 @@ import { contractCredentials, landlordReleaseCode } from './credentials';
  * the remainder is released and settled at the reduced rate.
  */
 describe.each(engines)('partial release on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow);
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://antrag.example' },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  const journey = useJourneyServer(engine);
 
   it('releases all but the retained amount; premium pro rata; refund of what was collected', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number, id, contract } = await acceptedContract(s);
     const money = s.processing!.money;
     const rate = contract.ratePerPaymentCents;
     // The first monthly premium (15 March to 15 April) is collected on 16 March.
-    clock.set('2026-03-11T05:00:00Z');
-    await runCollection(money);
-    clock.set('2026-03-12T05:00:00Z');
-    const run = await runCollection(money);
-    await submitBatch(money, run.batchId!, 'staff-a');
-    await approveBatch(money, run.batchId!, 'staff-b');
-    await downloadBatch(money, run.batchId!, 'staff-c');
+    await fileFirstPremium(money, clock);
     clock.set('2026-03-16T05:00:00Z');
     await runCollection(money);
     expect(summaryOf(await entriesOf(s.db.orm, id)).collectedCents).toBe(rate);

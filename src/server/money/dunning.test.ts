@@ -1,10 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
-import { testNow } from '../testing/fixtures';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { leaves, parseMime } from '../mail/testing/mime';
 import { dunningNotices, moneyTasks, sepaDebits } from '../db/schema/index';
 import { camt054 } from '../../domain/money/testing/bankFixtures';
@@ -13,27 +9,14 @@ import { acceptedContract, EMAIL, mailTo } from './testing/contract';
 import { runCollection } from './collection';
 import { approveBatch, downloadBatch, submitBatch } from './batches';
 import { importBankFile } from './imports';
+import { useJourneyServer } from '../testing/journeyServer';
 
 /** Item 5 of issue 25 (part): reminder, second reminder with the consequence, staff decision. */
 describe.each(engines)('dunning on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow);
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://antrag.example' },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  const journey = useJourneyServer(engine);
 
   it('MS02: no new attempt; reminder with GiroCode, a second with the consequence, then staff', async () => {
+    const { s, smtp, clock } = journey;
     const { number, id, contract } = await acceptedContract(s);
     const money = s.processing!.money;
     const rate = contract.ratePerPaymentCents;

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { refunds, sepaDebits, sepaMandates } from '../db/schema/index';
 import { formatCents, summaryOf } from '../../domain/index';
 import { camt053, camt054 } from '../../domain/money/testing/bankFixtures';
@@ -13,20 +10,13 @@ import { contractCredentials, landlordReleaseCode } from '../contracts/credentia
 import { acceptedContract, contractSession, EMAIL, mailTo } from './testing/contract';
 import { xsdErrors } from './testing/xsd';
 import { runCollection } from './collection';
-import { approveBatch, downloadBatch, submitBatch } from './batches';
 import { importBankFile } from './imports';
 import { entriesOf } from './ledger';
-import type { MoneyDeps } from './deps';
 import { borderoExport } from './bordero';
+import { useJourneyServer } from '../testing/journeyServer';
+import { fileBatch, fileFirstPremium } from './testing/firstPremium';
 
 const euro = (cents: number) => (cents / 100).toFixed(2);
-
-/** File through the four eyes: A puts it forward, B approves, C downloads. */
-async function release(money: MoneyDeps, batchId: string) {
-  await submitBatch(money, batchId, 'staff-a');
-  await approveBatch(money, batchId, 'staff-b');
-  return downloadBatch(money, batchId, 'staff-c');
-}
 
 /**
  * Issue 25's path on both engines: collection run → approval by another person → file → return
@@ -34,24 +24,10 @@ async function release(money: MoneyDeps, batchId: string) {
  * cancellation → refund file → confirmed by the statement. E-mails from the real SMTP peer.
  */
 describe.each(engines)('money journey on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow);
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://antrag.example' },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  const journey = useJourneyServer(engine);
 
   it('debit, AC04, new IBAN, presented again, collected, cancelled, refunded', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number, id, contract } = await acceptedContract(s);
     const money = s.processing!.money;
@@ -60,11 +36,7 @@ describe.each(engines)('money journey on %s', (engine) => {
       s.db.orm.select().from(sepaDebits).where(eq(sepaDebits.applicationId, id));
 
     // 11 and 12 March: planned, announced, drafted; four eyes; downloaded
-    clock.set('2026-03-11T05:00:00Z');
-    await runCollection(money);
-    clock.set('2026-03-12T05:00:00Z');
-    const run = await runCollection(money);
-    const file1 = await release(money, run.batchId!);
+    const file1 = await fileFirstPremium(money, clock);
     expect(xsdErrors(file1.xml, 'pain.008.001.08')).toEqual([]);
     const [first] = await debitsOf();
     expect(first).toMatchObject({ status: 'presented', sequence: 'FRST', attempt: 1 });
@@ -140,7 +112,7 @@ describe.each(engines)('money journey on %s', (engine) => {
     // 20 March: drafted, released; the new IBAN is in the file
     clock.set('2026-03-20T05:00:00Z');
     const run2 = await runCollection(money);
-    const file2 = await release(money, run2.batchId!);
+    const file2 = await fileBatch(money, run2.batchId!);
     expect(xsdErrors(file2.xml, 'pain.008.001.08')).toEqual([]);
     expect(file2.xml).toContain('<IBAN>DE02120300000000202051</IBAN>');
     expect(file2.xml).toContain(`<MndtId>${number}-02</MndtId>`);
@@ -186,7 +158,7 @@ describe.each(engines)('money journey on %s', (engine) => {
     clock.set('2026-03-25T05:00:00Z');
     const run3 = await runCollection(money);
     expect(run3.batchId).toBeUndefined(); // nothing more to collect
-    const file3 = await release(money, run3.refundBatchId!);
+    const file3 = await fileBatch(money, run3.refundBatchId!);
     expect(xsdErrors(file3.xml, 'pain.001.001.09')).toEqual([]);
     expect(file3.xml).toContain(`<EndToEndId>${number}-R1</EndToEndId>`);
     expect(file3.xml).toContain(`<InstdAmt Ccy="EUR">${euro(refund)}</InstdAmt>`);

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { sepaDebits } from '../db/schema/index';
 import { camt054 } from '../../domain/money/testing/bankFixtures';
 import { formatCents } from '../../domain/index';
@@ -18,6 +15,7 @@ import { acceptedContract, contractSession } from './testing/contract';
 import { runCollection } from './collection';
 import { approveBatch, downloadBatch, submitBatch } from './batches';
 import { importBankFile } from './imports';
+import { useJourneyServer } from '../testing/journeyServer';
 
 const pdfText = (pdf: Buffer, name: string) => {
   const dir = process.env.STATEMENT_PDF_DIR ?? mkdtempSync(join(tmpdir(), 'statement-'));
@@ -28,24 +26,10 @@ const pdfText = (pdf: Buffer, name: string) => {
 
 /** "Beitragsbescheinigung {Jahr}" from the ledger (issue 25 item 7), for the tenant and staff. */
 describe.each(engines)('yearly statement on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow);
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://antrag.example' },
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  const journey = useJourneyServer(engine);
 
   it('collected minus returned in 2026, as a PDF for the tenant and for staff', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number, id, contract } = await acceptedContract(s);
     const money = s.processing!.money;

@@ -1,50 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { fixedClock } from '../clock';
 import { engines } from '../testing/database';
 import { testNow } from '../testing/fixtures';
 import { call } from '../testing/http';
-import { startTestServer, type TestServer } from '../testing/server';
-import { startSmtpPeer, type SmtpPeer } from '../mail/testing/smtp-peer';
 import { refunds, sepaDebits } from '../db/schema/index';
 import { formatCents } from '../../domain/index';
 import { acceptedContract, contractSession, EMAIL, mailTo } from './testing/contract';
 import { runCollection } from './collection';
-import { approveBatch, downloadBatch, submitBatch } from './batches';
+import { useJourneyServer } from '../testing/journeyServer';
+import { fileFirstPremium } from './testing/firstPremium';
 
 /**
  * The withdrawal's e-mail and answer say what really happens to the money (issue 25): with a
  * debit already handed to the bank it is not "wir buchen auch keine mehr ab".
  */
 describe.each(engines)('withdrawal money sentences on %s', (engine) => {
-  let s: TestServer;
-  let smtp: SmtpPeer;
-  const clock = fixedClock(testNow);
-  beforeAll(async () => {
-    smtp = await startSmtpPeer();
-    s = await startTestServer({
-      engine,
-      clock,
-      processing: true,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://antrag.example' },
-    });
-  });
-  afterAll(async () => {
-    await s?.close();
-    await smtp?.close();
-  });
+  const journey = useJourneyServer(engine);
 
   it('a debit with the bank is named, refunded once it arrives, nothing more is debited', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number, id, contract } = await acceptedContract(s);
     const money = s.processing!.money;
-    clock.set('2026-03-11T05:00:00Z');
-    await runCollection(money);
-    clock.set('2026-03-12T05:00:00Z');
-    const run = await runCollection(money);
-    await submitBatch(money, run.batchId!, 'staff-a');
-    await approveBatch(money, run.batchId!, 'staff-b');
-    await downloadBatch(money, run.batchId!, 'staff-c');
+    await fileFirstPremium(money, clock);
     const [debit] = await s.db.orm
       .select()
       .from(sepaDebits)
@@ -80,6 +58,7 @@ describe.each(engines)('withdrawal money sentences on %s', (engine) => {
   });
 
   it('nothing collected, nothing underway: "wir buchen auch keine mehr ab"', async () => {
+    const { s, smtp, clock } = journey;
     clock.set(testNow);
     const { number } = await acceptedContract(s);
     clock.set('2026-03-03T10:00:00Z');

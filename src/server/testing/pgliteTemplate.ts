@@ -1,18 +1,11 @@
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite } from '../db/client';
 import { migrate } from '../db/migrate';
+import { hashMigrations } from './migrationsKey';
 
 /**
  * A fresh embedded database costs one initdb plus every migration: seconds on a quiet machine and
@@ -21,20 +14,13 @@ import { migrate } from '../db/migrate';
  * migration makes a new one; it lives in the system's temporary directory and is shared by test
  * workers and runs. Only tests use it: the product always runs initdb and migrate itself.
  */
-const migrationsDir = fileURLToPath(new URL('../db/migrations', import.meta.url));
-
 function templateKey(migrated: boolean): string {
   const h = createHash('sha256');
   const pglitePackage = fileURLToPath(
     new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
   );
   h.update(readFileSync(pglitePackage));
-  if (migrated)
-    for (const f of readdirSync(migrationsDir).sort())
-      if (f.endsWith('.sql')) h.update(f).update(readFileSync(join(migrationsDir, f)));
-  // The journal too: a regenerated migration with the same SQL gets a new timestamp, and the
-  // migrator would run it again on a template made with the old one ("already exists").
-  if (migrated) h.update(readFileSync(join(migrationsDir, 'meta', '_journal.json')));
+  if (migrated) hashMigrations(h);
   h.update(migrated ? 'migrated' : 'bare');
   return h.digest('hex').slice(0, 16);
 }
