@@ -104,7 +104,7 @@ export async function handedOverCentsByApplication(
 }
 
 /** All this contract has handed over to collection (ADR 1229); the agency collects it. */
-export async function handedOverCentsOf(db: Tx | Orm, applicationId: string): Promise<number> {
+async function handedOverCentsOf(db: Tx | Orm, applicationId: string): Promise<number> {
   return (await handedOverCentsByApplication(db, [applicationId])).get(applicationId) ?? 0;
 }
 

@@ -20,7 +20,7 @@ import { afterKey, pageOf, QUEUE_PAGE, readCursor } from './keyset';
  * A refused draft or decision, answered by the one error handler with its staff sentence
  * (texts/staff.ts); thrown inside the approval's transaction, it also rolls the transaction back.
  */
-export class ApprovalError extends HttpError {
+class ApprovalError extends HttpError {
   constructor(
     status: number,
     override readonly code:

@@ -24,7 +24,6 @@ declare module 'fastify' {
 export const staffRefusal = (status: number, code: StaffApiErrorCode, field?: string) =>
   new HttpError(status, code, staffApiErrors[code], field);
 
-
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**

@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { templateDataVersion } from './templateData';
 
 const migrationsDir = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
@@ -18,5 +19,8 @@ export function hashMigrations(h: Hash): Hash {
 
 /** 16 hex digits naming the current migrations (for template names). */
 export function migrationsKey(): string {
-  return hashMigrations(createHash('sha256')).digest('hex').slice(0, 16);
+  return hashMigrations(createHash('sha256'))
+    .update(`banks ${templateDataVersion()}`)
+    .digest('hex')
+    .slice(0, 16);
 }

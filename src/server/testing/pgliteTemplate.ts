@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite } from '../db/client';
 import { migrate } from '../db/migrate';
+import { fillTemplate, templateDataVersion } from './templateData';
 import { hashMigrations } from './migrationsKey';
 
 /**
@@ -20,7 +21,7 @@ function templateKey(migrated: boolean): string {
     new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url),
   );
   h.update(readFileSync(pglitePackage));
-  if (migrated) hashMigrations(h);
+  if (migrated) hashMigrations(h).update(`banks ${templateDataVersion()}`);
   h.update(migrated ? 'migrated' : 'bare');
   return h.digest('hex').slice(0, 16);
 }
@@ -43,7 +44,10 @@ async function makeTemplate(migrated: boolean): Promise<string> {
   const building = mkdtempSync(join(tmpdir(), 'mk-pglite-building-'));
   try {
     const db = await openPglite(building, { fsync: false, initApart: false });
-    if (migrated) await migrate(db);
+    if (migrated) {
+      await migrate(db);
+      await fillTemplate(db);
+    }
     await db.close();
     // Atomic: another worker that finished first keeps its copy, ours goes.
     renameSync(building, dir);

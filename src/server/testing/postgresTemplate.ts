@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
+import { fillTemplate } from './templateData';
 import { migrationsKey } from './migrationsKey';
 
 export const testDatabaseServerUrl =
@@ -65,7 +66,7 @@ async function whenAlone(sql: string): Promise<void> {
  */
 let made: Promise<string> | undefined;
 
-export function postgresTemplate(): Promise<string> {
+function postgresTemplate(): Promise<string> {
   made ??= makeTemplate().catch((err: unknown) => {
     made = undefined;
     throw err;
@@ -86,6 +87,7 @@ async function makeTemplate(): Promise<string> {
     const db = await openPostgres(databaseUrl(building), 2);
     try {
       await migrate(db);
+      await fillTemplate(db);
     } finally {
       await db.close();
     }
