@@ -8,7 +8,7 @@ import { route } from '../http/route';
 import { auditOf, type StaffDeps } from './context';
 import { staffRefusal } from './guard';
 import { applicationIdByNumber } from './cases';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
+import { staffReadAnswers } from './answers';
 import { refusals } from './routeParts';
 
 type DocumentKind = (typeof documents.kind.enumValues)[number];

@@ -8,7 +8,7 @@ import { staffActor } from './audit';
 import { applicationIdByNumber } from './cases';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller, staffRefusal } from './guard';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
+import { staffChangeAnswers } from './answers';
 import { refusals } from './routeParts';
 
 const params = edgeObject({
