@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { StaffPermission } from '../../domain/staff/roles';
-import type { Answers, FileMedia, JsonAnswer } from './answers';
+import { errorAnswer, type Answers, type FileMedia, type JsonAnswer } from './answers';
 
 /** Who may call a staff route (ADR 1200): the permission the caller's role needs, or `public` (sign-in). */
 export type StaffAccess = StaffPermission | 'public';
@@ -96,20 +96,34 @@ type ResponseOf<A extends Answers> = {
   [S in keyof A]: A[S] extends JsonAnswer ? A[S]['schema'] : unknown;
 };
 
+/**
+ * What the partner-key guard (http/partnerAuth.ts) answers before the handler of a route that reads
+ * a key: declared by the guard, not by each route, so a route cannot forget them (issue 29's timed
+ * change left the 401 out and nothing noticed). A route's own entry for a status wins.
+ */
+const partnerKeyAnswers = {
+  401: errorAnswer(
+    'partner_key_required (required key missing), invalid_authorization, invalid_api_key: no valid partner key',
+  ),
+  429: errorAnswer('partner_rate_limited: too many calls with this key (Retry-After)'),
+} as const;
+
 export function route<
   A extends Answers,
   P extends z.ZodMiniType | undefined = undefined,
   Q extends z.ZodMiniType | undefined = undefined,
   B extends z.ZodMiniType | undefined = undefined,
 >(spec: RouteSpec<P, Q, B, A>) {
+  const answers: Answers = spec.partnerKey
+    ? { ...partnerKeyAnswers, ...spec.answers }
+    : spec.answers;
   const response: Record<string, z.ZodMiniType> = {};
-  for (const [status, a] of Object.entries(spec.answers))
-    if (a?.schema) response[status] = a.schema;
+  for (const [status, a] of Object.entries(answers)) if (a?.schema) response[status] = a.schema;
   const declared: RouteDeclaration = {
     summary: spec.summary,
     description: spec.description,
     tags: spec.tags,
-    answers: spec.answers,
+    answers,
     documentedBody: spec.documentedBody,
     partnerKey: spec.partnerKey,
     contractSession: spec.contractSession,
