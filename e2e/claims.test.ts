@@ -112,7 +112,8 @@ describe.each(['pglite', 'postgres'] as const)('claims on %s', (engine) => {
     await page.getByRole('heading', { name: L.submitted }).waitFor();
     expect(await page.getByTestId('claim-reference').innerText()).toBe(`${number}-F1`);
     await page.getByText(L.evidenceUploaded(1)).waitFor();
-    expect(await page.getByTestId('guarantee-remaining').innerText()).toBe('500,00 €');
+    // The page reloads the landlord's view after filing: wait for the new remaining amount.
+    await expect.poll(() => page.getByTestId('guarantee-remaining').innerText()).toBe('500,00 €');
     await app.expectAccessible();
     if (shots) await shoot(page, 'i26-pruefen-eingereicht', 900);
 
