@@ -57,5 +57,8 @@ export const guaranteeRequestReferencePattern = new RegExp(
 export const guaranteeRequestReference = (hexDigits: string): string =>
   `${guaranteeRequestPrefix}-${hexDigits.toUpperCase()}`;
 
-/** A partner code (partners of the back office, ADR 1205): 1 to 40 letters, digits, - or _. */
-export const partnerCodePattern = /^[A-Za-z0-9_-]{1,40}$/;
+/**
+ * A partner code (ADR 1205): 1 to 50 letters, digits, dots, - or _. One rule for the CSV import
+ * (services/partners.ts) and the back office, so every imported partner can be edited there.
+ */
+export const partnerCodePattern = /^[A-Za-z0-9_.-]{1,50}$/;

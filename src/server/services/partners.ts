@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { partners, subPartners } from '../db/schema/index';
 import type { Readable } from 'node:stream';
 import { csvCell, CsvFormatError, parseCsv, streamCsv, type CsvRow } from './csv';
+import { partnerCodePattern } from '../../domain/rules/patterns';
 
 export interface PartnerImportRow {
   partnerCode: string;
@@ -11,8 +12,6 @@ export interface PartnerImportRow {
   subPartnerName?: string;
   hidePartnerCode?: boolean;
 }
-
-const codePattern = /^[A-Za-z0-9_.-]{1,50}$/;
 
 export class PartnerImportError extends Error {}
 
@@ -46,7 +45,7 @@ export function partnerNameProblem(name: string): string | undefined {
 /** One CSV row as an import row; a fault throws a PartnerImportError naming the line. */
 function partnerRowOf({ line, values: r }: CsvRow): PartnerImportRow {
   const partnerCode = r.partner_code ?? '';
-  if (!codePattern.test(partnerCode))
+  if (!partnerCodePattern.test(partnerCode))
     throw new PartnerImportError(
       `Zeile ${line}: partner_code fehlt oder ist ungültig (1 bis 50 Zeichen aus A-Z, a-z, 0-9, _ . -)`,
     );
@@ -56,7 +55,7 @@ function partnerRowOf({ line, values: r }: CsvRow): PartnerImportRow {
     if (problem) throw new PartnerImportError(`Zeile ${line}: ${column} ${problem}`);
   }
   const sub = r.sub_partner_code ?? '';
-  if (sub && !codePattern.test(sub))
+  if (sub && !partnerCodePattern.test(sub))
     throw new PartnerImportError(
       `Zeile ${line}: sub_partner_code ist ungültig (1 bis 50 Zeichen aus A-Z, a-z, 0-9, _ . -)`,
     );
@@ -114,7 +113,7 @@ export class PartnerService {
   constructor(private readonly db: Database) {}
 
   async find(code: string): Promise<PartnerView | undefined> {
-    if (!codePattern.test(code)) return undefined;
+    if (!partnerCodePattern.test(code)) return undefined;
     const p = await this.db.orm
       .select()
       .from(partners)
@@ -136,7 +135,7 @@ export class PartnerService {
   }
 
   async findSubPartners(code: string): Promise<{ partnerCode: string; code: string }[]> {
-    if (!codePattern.test(code)) return [];
+    if (!partnerCodePattern.test(code)) return [];
     return this.db.orm
       .select({ partnerCode: subPartners.partnerCode, code: subPartners.code })
       .from(subPartners)

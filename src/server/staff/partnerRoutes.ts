@@ -39,7 +39,7 @@ const createBody = edgeObject({
     .check(z.trim(), z.regex(partnerCodePattern))
     .register(
       edgeMeta,
-      refusedValue('1 to 40 letters, digits, - or _', staffPartnerRefusals.codeForm),
+      refusedValue('1 to 50 letters, digits, dots, - or _', staffPartnerRefusals.codeForm),
     ),
   name: z
     .string()

@@ -39,7 +39,7 @@ export type StaffApiErrorCode = keyof typeof staffApiErrors;
  * most of them about one field of the form.
  */
 export const staffPartnerRefusals = {
-  codeForm: 'Der Partnercode besteht aus 1 bis 40 Buchstaben, Ziffern, - oder _.',
+  codeForm: 'Der Partnercode besteht aus 1 bis 50 Buchstaben, Ziffern, Punkten, - oder _.',
   codeTaken: (code: string) => `Den Partnercode ${code} gibt es schon.`,
   partnerNameMissing: 'Bitte geben Sie den Namen des Partners an.',
   nameMissing: 'Bitte geben Sie den Namen an.',

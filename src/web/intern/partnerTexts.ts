@@ -8,7 +8,7 @@ export const pt = {
       'Partner, ihre API-Schlüssel und ihre Webhook-Adresse. Jede Änderung wird im Prüfprotokoll festgehalten.',
     create: 'Partner anlegen',
     code: 'Partnercode',
-    codeHint: 'Buchstaben, Ziffern, - oder _, höchstens 40 Zeichen',
+    codeHint: 'Buchstaben, Ziffern, Punkte, - oder _, höchstens 50 Zeichen',
     name: 'Name',
     submit: 'Partner anlegen',
     codeMissing: 'Bitte geben Sie den Partnercode an.',
