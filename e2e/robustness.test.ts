@@ -65,6 +65,26 @@ describe('help sidebar, fallbacks and the interactive lock', () => {
     await context.close();
   });
 
+  test('while a page chunk is on the way the page has its level-one heading and says it is busy', async () => {
+    const { context, page, app } = await open();
+    // Hold the error page's chunk until the loading state has been checked (CI, stop 34: axe ran
+    // in the moment between the boot screen and the chunk and found no heading).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/ErrorPage-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await app.goto('/error?keys=unknown');
+    await page.getByRole('status').filter({ hasText: ui.technical.loading }).waitFor();
+    expect(await page.locator('main [aria-busy="true"] h1').count()).toBe(1);
+    await app.expectAccessible();
+    release();
+    await app.waitForPath('/error');
+    expect(await page.locator('h1').allInnerTexts()).toEqual([ui.errorPage.title]);
+    await context.close();
+  });
+
   test('a double click on forward sends one save', async () => {
     const { context, page, app } = await open();
     const saves: Request[] = [];

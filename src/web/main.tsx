@@ -7,6 +7,7 @@ import { request } from './api/http';
 import { App } from './app/App';
 import { Router } from './app/router';
 import { ServicesProvider, type WebConfig } from './app/services';
+import { PageLoading } from './app/PageLoading';
 import { Spinner } from './app/Spinner';
 import { loadTranslationsUntilReady } from './boot';
 import { I18nProvider } from './i18n/I18n';
@@ -79,15 +80,14 @@ function Boot() {
   }, []);
   if (!tr || !config)
     return (
-      // A level-one heading from the first paint (axe: page-has-heading-one), hidden: the page's
-      // own heading follows with the translations.
       <main>
-        <h1 className="visually-hidden">{ui.appTitle}</h1>
-        {fallback ? (
-          <Spinner text={FALLBACK_TEXT} />
-        ) : (
-          <div className="spinner" aria-hidden="true" />
-        )}
+        <PageLoading>
+          {fallback ? (
+            <Spinner text={FALLBACK_TEXT} />
+          ) : (
+            <div className="spinner" aria-hidden="true" />
+          )}
+        </PageLoading>
       </main>
     );
   // Spec §7: the product selection of the page the app was opened on (ADR 0831).

@@ -14,6 +14,7 @@ import { HelpProvider } from '../forms/help';
 import { legalSlugOfPath, type LegalSlug } from '../../domain/legal/slugs';
 import { chatAllowedOn } from '../../domain/legal/chatPages';
 import { Footer } from './Footer';
+import { PageLoading } from './PageLoading';
 import { ResultLoading } from './ResultLoading';
 
 /** One lazy chunk per step body and page (ADR 0303: the first step stays under 100 KB gzip). */
@@ -115,7 +116,13 @@ export function App() {
             </div>
           )}
         >
-          <Suspense fallback={<Spinner text={ui.technical.loading} />}>
+          <Suspense
+            fallback={
+              <PageLoading>
+                <Spinner text={ui.technical.loading} />
+              </PageLoading>
+            }
+          >
             <HelpProvider>
               <Routes />
             </HelpProvider>
