@@ -108,15 +108,34 @@ const partnerKeyAnswers = {
   429: errorAnswer('partner_rate_limited: too many calls with this key (Retry-After)'),
 } as const;
 
+/**
+ * What the staff guard (staff/guard.ts) answers before the handler of a route with a permission,
+ * declared here for the same reason as the partner key's: no staff route can leave them out (the
+ * money routes had). A route's own entry for a status wins.
+ */
+const staffGuardAnswers = {
+  401: errorAnswer('not_signed_in, session_ended: no valid staff session'),
+  403: errorAnswer(
+    'forbidden_role: the role lacks the permission (the refusal is audited); forbidden_origin (a change: POST, PUT, PATCH, DELETE): not sent from the back office page',
+  ),
+} as const;
+
+/** The answers of a route's guards before its own (its own entry for a status wins). */
+function withGuardAnswers(spec: { answers: Answers; partnerKey?: unknown; staff?: StaffAccess }) {
+  const guards = {
+    ...(spec.partnerKey ? partnerKeyAnswers : {}),
+    ...(spec.staff && spec.staff !== 'public' ? staffGuardAnswers : {}),
+  };
+  return { ...guards, ...spec.answers } as Answers;
+}
+
 export function route<
   A extends Answers,
   P extends z.ZodMiniType | undefined = undefined,
   Q extends z.ZodMiniType | undefined = undefined,
   B extends z.ZodMiniType | undefined = undefined,
 >(spec: RouteSpec<P, Q, B, A>) {
-  const answers: Answers = spec.partnerKey
-    ? { ...partnerKeyAnswers, ...spec.answers }
-    : spec.answers;
+  const answers = withGuardAnswers(spec);
   const response: Record<string, z.ZodMiniType> = {};
   for (const [status, a] of Object.entries(answers)) if (a?.schema) response[status] = a.schema;
   const declared: RouteDeclaration = {

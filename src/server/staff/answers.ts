@@ -1,21 +1,8 @@
 import { errorAnswer } from '../http/answers';
 
-// The answers the staff guard (guard.ts) and the sign-in limit give before a handler runs, declared
-// once and spread into each staff route's `answers` (ADR 1265).
-
-/** A route with a permission, read (GET): no valid session, or a role without the permission. */
-export const staffReadAnswers = {
-  401: errorAnswer('not_signed_in, session_ended: no valid staff session'),
-  403: errorAnswer('forbidden_role: the role lacks the permission (the refusal is audited)'),
-} as const;
-
-/** A route with a permission that changes state: as a read, and the Origin must be our page. */
-export const staffChangeAnswers = {
-  401: staffReadAnswers[401],
-  403: errorAnswer(
-    'forbidden_role: the role lacks the permission (audited); forbidden_origin: not sent from the back office page',
-  ),
-} as const;
+// The answers the sign-in limit and the Origin check give before a public staff route's handler
+// runs, spread into those routes' `answers` (ADR 1265). The guard's 401/403 for routes with a
+// permission are added by route() itself (http/route.ts).
 
 /** A sign-in step (public, counted into the sign-in limit, ADR 1207). */
 export const signInStepAnswers = {

@@ -8,12 +8,7 @@ import { route } from '../http/route';
 import { staffApiErrors } from '../texts/staff';
 import { signedInMember } from '../../domain/staff/members';
 import { staffRoleLabels, staffRoles } from '../../domain/staff/roles';
-import {
-  publicChangeAnswers,
-  signInStepAnswers,
-  staffChangeAnswers,
-  staffReadAnswers,
-} from './answers';
+import { publicChangeAnswers, signInStepAnswers } from './answers';
 import { writeAudit } from './audit';
 import type { StaffDeps } from './context';
 import { enrolmentMember } from './directory';
@@ -235,7 +230,6 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffDeps): 
       staff: 'session.own',
       answers: {
         200: answer(signedInMember, 'Name, e-mail and role'),
-        ...staffReadAnswers,
       },
     }),
     async (req) => {
@@ -254,7 +248,7 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffDeps): 
     route({
       summary: 'Ends the session at once and clears its cookie',
       staff: 'session.own',
-      answers: { 204: emptyAnswer('Signed out'), ...staffChangeAnswers },
+      answers: { 204: emptyAnswer('Signed out') },
     }),
     async (req, reply) => {
       const me = currentCaller(req);

@@ -39,7 +39,6 @@ import { searchCases } from './search';
 import { cursorParam, lenientQuery, limitParam, pageSize, QUEUE_PAGE } from './keyset';
 import { decideApproval, draftApproval, openApprovals } from './approvals';
 import { formMatching, formOneOf, formText, refusals, requiredFormText } from './routeParts';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
 
 /** Letters per printed batch (one PDF); the rest follow in the next. */
 const LETTER_BATCH = 500;
@@ -105,7 +104,7 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
     route({
       summary: "The start page's counts",
       staff: 'cases.read',
-      answers: { 200: answer(caseCounts, 'Counts of the work queues'), ...staffReadAnswers },
+      answers: { 200: answer(caseCounts, 'Counts of the work queues') },
     }),
     async () => counts(deps.db, now()),
   );
@@ -116,7 +115,7 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
       summary,
       staff: 'cases.read',
       querystring: queueQuery,
-      answers: { 200: answer(schema, 'One page of the queue'), ...staffReadAnswers },
+      answers: { 200: answer(schema, 'One page of the queue') },
     });
   /** Audits the read of one page of a queue and answers it. */
   const listed = async <T extends { items: readonly unknown[] }>(
@@ -189,7 +188,7 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
         'Newest first, 20 at a time (limit up to 50), continued after the last row (keyset, ADR 1271).',
       staff: 'cases.read',
       querystring: searchQuery,
-      answers: { 200: answer(searchPage, 'One page of matches'), ...staffReadAnswers },
+      answers: { 200: answer(searchPage, 'One page of matches') },
     }),
     async (req) => {
       const q = (req.query.q ?? '').slice(0, 100);
@@ -208,7 +207,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
       params: caseParams,
       answers: {
         200: answer(caseFile, 'The case file (audited)'),
-        ...staffReadAnswers,
         404: refusals(['not_found'], 'no live application with this id or number'),
       },
     }),
@@ -236,7 +234,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
       answers: {
         200: answer(processed, 'Decided; the tenant has the e-mail'),
         400: refusals(['invalid_input', 'reason_required'], 'no verdict, or no reason'),
-        ...staffChangeAnswers,
         409: refusals(['not_pending'], 'the application is not pending'),
         503: emptyAnswer('The decision processing does not run on this instance'),
       },
@@ -299,7 +296,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
           'Pending again; it is in the queue of pending decisions',
         ),
         400: refusals(['reason_required'], 'no reason'),
-        ...staffChangeAnswers,
         409: refusals(['not_declined'], 'the application is not declined'),
       },
     }),
@@ -353,7 +349,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
             },
           },
         },
-        ...staffReadAnswers,
       },
     }),
     async (req, reply) => {
@@ -386,7 +381,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
           'Marked (letters posted before are left alone)',
         ),
         400: refusals(['invalid_input'], 'no list of letter ids'),
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {
@@ -415,7 +409,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
           ['invalid_input', 'not_found', 'reason_required'],
           'the subject is no id, the kind is unknown, or no reason',
         ),
-        ...staffChangeAnswers,
         404: refusals(['not_found'], 'no such subject'),
         409: refusals(
           ['not_reinstatable', 'nothing_owed'],
@@ -451,7 +444,6 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
             z.object({ id: z.string(), state: z.enum(approvalStates) }),
             'done (approved and carried out) or refused',
           ),
-          ...staffChangeAnswers,
           403: refusals(
             ['own_draft', 'forbidden_role', 'forbidden_origin'],
             'the drafter cannot decide their own draft (four eyes); or the guard refused',

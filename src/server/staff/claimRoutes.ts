@@ -29,7 +29,6 @@ import {
 import { staffActor } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { evidenceLink, listEvidence } from '../evidence/index';
 import type { EvidenceOwner } from '../../domain/evidence/rules';
 
@@ -230,7 +229,7 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
     route({
       summary: "The claims review's counts",
       staff: 'claims.read',
-      answers: { 200: answer(claimCounts, 'Counts'), ...staffReadAnswers },
+      answers: { 200: answer(claimCounts, 'Counts') },
     }),
     async () => {
       const [decide] = await orm
@@ -258,7 +257,7 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
     route({
       summary: 'Open claims, the ones with items to decide first (audited)',
       staff: 'claims.read',
-      answers: { 200: answer(claimQueue, 'The queue'), ...staffReadAnswers },
+      answers: { 200: answer(claimQueue, 'The queue') },
     }),
     async (req) => {
       const rows = await orm
@@ -300,7 +299,6 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       params: claimParams,
       answers: {
         200: answer(staffClaimView, 'The claim; evidence links expire after 15 minutes'),
-        ...staffReadAnswers,
         404: notFound,
       },
     }),
@@ -334,7 +332,6 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
         400: errorAnswer(
           'decision_required, amount_required, amount_invalid, amount_not_partial, reason_required, reason_too_long: field errors (each names its field: decision, amount, reason)',
         ),
-        ...staffChangeAnswers,
         404: notFound,
         409: errorAnswer(
           "not_awaiting_decision and the store's codes (not_possible, above_guarantee …): the item awaits no decision (field: item)",
@@ -419,7 +416,6 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
         400: errorAnswer(
           `reason_required: no text, or more than ${PROPOSAL_MAX} characters (field: text)`,
         ),
-        ...staffChangeAnswers,
         404: notFound,
       },
     }),
@@ -463,7 +459,6 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       params: payoutParams,
       answers: {
         200: ok,
-        ...staffChangeAnswers,
         403: errorAnswer(
           "four_eyes: the one who asked for the payout cannot approve it; or the guard's forbidden_role, forbidden_origin",
         ),
@@ -498,7 +493,6 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
       params: payoutParams,
       answers: {
         200: ok,
-        ...staffChangeAnswers,
         404: payoutNotFound,
         409: errorAnswer('not_sent: the payout has not been sent'),
       },

@@ -8,7 +8,6 @@ import { route } from '../http/route';
 import { auditOf, type StaffDeps } from './context';
 import { staffRefusal } from './guard';
 import { applicationIdByNumber } from './cases';
-import { staffReadAnswers } from './answers';
 import { refusals } from './routeParts';
 
 type DocumentKind = (typeof documents.kind.enumValues)[number];
@@ -34,7 +33,6 @@ export function registerStaffDocumentRoute(scope: FastifyInstance, deps: StaffDe
       params,
       answers: {
         200: fileAnswer('The stored PDF (attachment)'),
-        ...staffReadAnswers,
         // An unknown kind is not found either: the path names a document that does not exist.
         404: refusals(['not_found'], 'no live application, or it has no such document'),
       },

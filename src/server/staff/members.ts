@@ -9,7 +9,6 @@ import { staffApiErrors } from '../texts/staff';
 import { uuidPattern } from '../../domain/rules/patterns';
 import { staffMember } from '../../domain/staff/members';
 import { staffRoleLabels, staffRoles } from '../../domain/staff/roles';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
 import { createStaffMember, enrolmentUrl, StaffInputError } from './directory';
 import { currentCaller, staffRefusal } from './guard';
@@ -38,7 +37,6 @@ const memberAnswers = {
   200: answer(staffMember, 'The member after the change'),
   404: notFound,
   409: errorAnswer('last_admin: the change would leave no active admin'),
-  ...staffChangeAnswers,
 } as const;
 
 /** A member id from the path, or 404 (a malformed one never reaches the database). */
@@ -58,7 +56,6 @@ export function registerStaffMemberRoutes(app: FastifyInstance, deps: StaffDeps)
       staff: 'staff.manage',
       answers: {
         200: answer(z.object({ members: z.array(staffMember) }), 'By name'),
-        ...staffReadAnswers,
       },
     }),
     async () => {
@@ -81,7 +78,6 @@ export function registerStaffMemberRoutes(app: FastifyInstance, deps: StaffDeps)
         400: errorAnswer(
           'invalid_input: an e-mail, name or role of the wrong form; email_taken: the address has a member',
         ),
-        ...staffChangeAnswers,
       },
     }),
     async (req, reply) => {
@@ -111,7 +107,7 @@ export function registerStaffMemberRoutes(app: FastifyInstance, deps: StaffDeps)
       summary: "Ends all of a member's sessions at once",
       staff: 'staff.manage',
       params: memberParams,
-      answers: { 204: emptyAnswer('Ended'), 404: notFound, ...staffChangeAnswers },
+      answers: { 204: emptyAnswer('Ended'), 404: notFound },
     }),
     async (req, reply) => {
       const id = memberId(req);

@@ -4,7 +4,6 @@ import { pathsOf } from '../api/openapiPaths';
 import { answer } from '../http/answers';
 import { registeredRoutes } from '../http/edge';
 import { route } from '../http/route';
-import { staffReadAnswers } from './answers';
 
 /**
  * The staff API's own OpenAPI 3.1 document (GET /api/staff/openapi.json, ADR 1265): read off the
@@ -24,7 +23,6 @@ export function registerStaffOpenApiRoute(root: FastifyInstance, scope: FastifyI
           z.object({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }),
           'OpenAPI 3.1',
         ),
-        401: staffReadAnswers[401],
       },
     }),
     async () => (doc ??= staffDocument(root)),

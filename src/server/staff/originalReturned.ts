@@ -8,7 +8,6 @@ import { staffActor } from './audit';
 import { applicationIdByNumber } from './cases';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller, staffRefusal } from './guard';
-import { staffChangeAnswers } from './answers';
 import { refusals } from './routeParts';
 
 const params = edgeObject({
@@ -40,7 +39,6 @@ export function registerOriginalReturnedRoute(scope: FastifyInstance, deps: Staf
       params,
       answers: {
         200: answer(z.object({ number: z.string() }), 'Recorded; the guarantee has ended'),
-        ...staffChangeAnswers,
         404: refusals(['not_found'], 'no live contract with this number'),
         409: refusals(['not_in_force'], 'the guarantee is no longer in force'),
       },

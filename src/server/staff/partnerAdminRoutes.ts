@@ -15,7 +15,6 @@ import {
 } from '../services/partners';
 import { staffApiErrors, staffPartnerRefusals } from '../texts/staff';
 import { emailPattern } from '../../domain/rules/patterns';
-import { staffChangeAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
 
 const staff = 'partners.manage' as const;
@@ -100,7 +99,6 @@ export function registerStaffPartnerAdminRoutes(app: FastifyInstance, deps: Staf
           'refused (field name or contactEmail): no name, a name the import refuses, an e-mail of the wrong form',
         ),
         404: notFound,
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {
@@ -135,7 +133,6 @@ export function registerStaffPartnerAdminRoutes(app: FastifyInstance, deps: Staf
         answers: {
           200: answer(z.object({ code: z.string(), active: z.boolean() }), 'Changed'),
           404: notFound,
-          ...staffChangeAnswers,
         },
       }),
       async (req) => {
@@ -166,7 +163,6 @@ export function registerStaffPartnerAdminRoutes(app: FastifyInstance, deps: Staf
           'How many were imported',
         ),
         400: errorAnswer('refused (field csv): no file, or its first bad line; nothing imported'),
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {

@@ -12,7 +12,6 @@ import { deliverWebhook } from '../webhooks/deliver';
 import { WebhookRegistry, WebhookRegistryError } from '../webhooks/registry';
 import { partnerCodePattern, uuidPattern } from '../../domain/rules/patterns';
 import { staffPartner, webhookEventView } from '../../domain/staff/partners';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
 import { staffRefusal } from './guard';
 
@@ -88,7 +87,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
       staff,
       answers: {
         200: answer(z.object({ partners: z.array(staffPartner) }), 'By code'),
-        ...staffReadAnswers,
       },
     }),
     async () => {
@@ -130,7 +128,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
         201: answer(z.object({ code: z.string(), name: z.string() }), 'Added'),
         400: errorAnswer('refused: a code of the wrong form, or no name'),
         409: errorAnswer('refused: the code is taken'),
-        ...staffChangeAnswers,
       },
     }),
     async (req, reply) => {
@@ -159,7 +156,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
           'The new key (shown once)',
         ),
         404: errorAnswer('refused: no such partner'),
-        ...staffChangeAnswers,
       },
     }),
     async (req, reply) => {
@@ -186,7 +182,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
       answers: {
         200: answer(z.object({ id: z.string(), revokedAt: z.nullable(z.string()) }), 'Revoked'),
         404: notFound,
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {
@@ -213,7 +208,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
       answers: {
         200: answer(z.object({ url: z.string(), secret: z.string() }), 'Set (shown once)'),
         400: errorAnswer('refused: no URL, or one the registry refuses (its sentence)'),
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {
@@ -236,7 +230,7 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
       summary: 'Removes the webhook URL',
       staff,
       params: codeParams,
-      answers: { 204: emptyAnswer('Removed'), 404: notFound, ...staffChangeAnswers },
+      answers: { 204: emptyAnswer('Removed'), 404: notFound },
     }),
     async (req, reply) => {
       if (!(await hooks.remove(req.params.code))) throw staffRefusal(404, 'not_found');
@@ -255,7 +249,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
       params: codeParams,
       answers: {
         200: answer(z.object({ events: z.array(webhookEventView) }), 'Newest first'),
-        ...staffReadAnswers,
       },
     }),
     async (req) => {
@@ -317,7 +310,6 @@ export function registerStaffPartnerRoutes(app: FastifyInstance, deps: StaffDeps
         200: answer(z.object({ delivered: z.boolean() }), 'Whether the partner took it'),
         404: notFound,
         409: errorAnswer('refused: the partner has no webhook URL'),
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {

@@ -6,7 +6,6 @@ import { route } from '../http/route';
 import { openGuaranteeRequests } from '../services/guaranteeRequests';
 import { openGuaranteeRequest } from '../../domain/requests/openRequest';
 import { guaranteeRequestReferencePattern } from '../../domain/rules/patterns';
-import { staffChangeAnswers, staffReadAnswers } from './answers';
 import { auditOf, type StaffDeps } from './context';
 import { staffRefusal } from './guard';
 
@@ -29,7 +28,6 @@ export function registerStaffRequestRoutes(app: FastifyInstance, deps: StaffDeps
       staff: 'cases.read',
       answers: {
         200: answer(z.object({ items: z.array(openGuaranteeRequest) }), 'Oldest first'),
-        ...staffReadAnswers,
       },
     }),
     async (req) => {
@@ -57,7 +55,6 @@ export function registerStaffRequestRoutes(app: FastifyInstance, deps: StaffDeps
           'Answered',
         ),
         404: errorAnswer('not_found: no open request with this reference'),
-        ...staffChangeAnswers,
       },
     }),
     async (req) => {
