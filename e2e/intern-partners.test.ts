@@ -186,4 +186,28 @@ describe('partners and guarantee requests in the back office', () => {
     await expect.poll(() => page.getByText('Keine offenen Anfragen.').count()).toBe(1);
     await clean(page);
   }, 120_000);
+
+  test('a list longer than a page shows the rest with "Weitere laden" (keyset, ADR 1338)', async () => {
+    // 51 open requests: one more than a page.
+    await server.db.executeSql(
+      `INSERT INTO guarantee_requests (reference, amount_cents, name, email, state, created_at)
+       SELECT 'AN-PAGE' || lpad(g::text, 7, '0'), 6000000, 'Paul Seite ' || g,
+         'paul' || g || '@example.org', 'open',
+         timestamptz '2026-01-01T08:00:00Z' + (g || ' minutes')::interval
+         FROM generate_series(1, 51) g`,
+      [],
+    );
+    const page = await signedIn(browser, server, 'staff', 'Paula Seite');
+    await page.goto(`${server.url}/intern/anfragen`);
+    const rows = page.locator('ul.requests > li');
+    await expect.poll(() => rows.count()).toBe(50);
+    const more = page.getByRole('button', { name: 'Weitere laden' });
+    await clean(page);
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count()).toBe(51);
+    expect(await rows.last().textContent()).toContain('Paul Seite 51');
+    expect(await more.count()).toBe(0);
+    await clean(page);
+  }, 120_000);
 });

@@ -92,9 +92,8 @@ async function journey(browser: Browser, engine: Engine) {
     // Enrolment with the one-time link, then signed in
     await page.goto(enrolmentUrl(base, token));
     await page.getByRole('button', { name: 'Passkey einrichten' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
-      .toBe('Übersicht');
+    // Playwright's wait, not expect.poll's 1 s: the first ceremony loads the WebAuthn library.
+    await page.getByRole('heading', { level: 1, name: 'Übersicht' }).waitFor();
     await expect
       .poll(() => page.getByText('Angemeldet als Clara Chef (Administration).').count())
       .toBe(1);

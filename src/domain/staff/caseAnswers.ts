@@ -2,6 +2,7 @@
 // office (src/web/intern) receives it. The server declares its routes' answers with these schemas
 // (and the test server checks every answer against them); the web reads its types from them.
 import * as z from 'zod/mini';
+import { listPage } from './listPage';
 import { letterKinds } from '../contracts/letters';
 import { contractStatuses } from '../contracts/status';
 import { approvalStates } from './approvals';
@@ -27,16 +28,12 @@ const summary = {
   partnerCode: z.nullable(z.string()),
 };
 
-/** A page of a keyset list (ADR 1271): `next` is the `after` of the following page. */
-const pageOf = <S extends z.ZodMiniType>(item: S) =>
-  z.object({ items: z.array(item), next: z.nullable(z.string()) });
-
-export const searchPage = pageOf(
+export const searchPage = listPage(
   z.object({ ...summary, number: z.string(), orderState: z.nullable(z.string()) }),
 );
 export type SearchHit = z.output<typeof searchPage>['items'][number];
 
-export const decisionPage = pageOf(
+export const decisionPage = listPage(
   z.object({
     ...summary,
     number: z.string(),
@@ -49,7 +46,7 @@ export const decisionPage = pageOf(
 );
 export type DecisionItem = z.output<typeof decisionPage>['items'][number];
 
-export const letterPage = pageOf(
+export const letterPage = listPage(
   z.object({
     id: z.string(),
     applicationId: z.string(),
@@ -64,7 +61,7 @@ export const letterPage = pageOf(
 );
 export type LetterItem = z.output<typeof letterPage>['items'][number];
 
-export const endingPage = pageOf(
+export const endingPage = listPage(
   z.object({
     ...summary,
     contractNumber: z.string(),
@@ -76,7 +73,7 @@ export const endingPage = pageOf(
 );
 export type EndingItem = z.output<typeof endingPage>['items'][number];
 
-export const approvalPage = pageOf(
+export const approvalPage = listPage(
   z.object({
     id: z.string(),
     kind: z.string(),

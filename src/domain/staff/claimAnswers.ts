@@ -1,6 +1,7 @@
 // What the staff API answers in the claims review (ADR 1257, 1305): the JSON as the back office's
 // claims page (src/web/intern/ClaimsPage.tsx) receives it; the server declares its answers with it.
 import * as z from 'zod/mini';
+import { listPage } from './listPage';
 import { claimAnswers, claimItemStates, claimStates } from '../claims/states';
 import { claimItemKinds } from '../claims/kinds';
 import { claimDecisions } from '../claims/decisions';
@@ -25,19 +26,17 @@ export const claimCounts = z.object({
 export type ClaimCounts = z.output<typeof claimCounts>;
 
 /** The queue: open claims, the ones with items to decide first. */
-export const claimQueue = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      reference: z.string(),
-      contractNumber: z.string(),
-      state: z.enum(claimStates),
-      filedAt: z.string(),
-      totalClaimedCents: z.number(),
-      toDecide: z.number(),
-    }),
-  ),
-});
+export const claimQueue = listPage(
+  z.object({
+    id: z.string(),
+    reference: z.string(),
+    contractNumber: z.string(),
+    state: z.enum(claimStates),
+    filedAt: z.string(),
+    totalClaimedCents: z.number(),
+    toDecide: z.number(),
+  }),
+);
 export type ClaimRow = z.output<typeof claimQueue>['items'][number];
 
 const claimItem = z.object({

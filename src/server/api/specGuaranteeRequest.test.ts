@@ -70,7 +70,7 @@ describe.each(engines)('spec §2 individual digital guarantee above the maximum 
     expect(text).toContain('individuellen digitalen Bürgschaft über 60.000,00 €');
     expect(text).toContain('innerhalb von zwei Werktagen');
     // What the back office lists for staff to answer.
-    expect(await openGuaranteeRequests(s.db)).toEqual([
+    expect((await openGuaranteeRequests(s.db)).items).toEqual([
       expect.objectContaining({
         reference: r.body.reference,
         amountCents: 6_000_000,

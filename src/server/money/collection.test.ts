@@ -93,7 +93,7 @@ describe.each(engines)('collection run on %s', (engine) => {
     expect(batch.xml).toContain('<Nm>Max Mustermann</Nm>');
 
     // the back office's list: without the XML
-    const listed = (await listBatches(money)).find((b) => b.id === batchId)!;
+    const listed = (await listBatches(money)).items.find((b) => b.id === batchId)!;
     expect(listed).toMatchObject({ status: 'draft', messageId: batch.messageId });
     expect('xml' in listed).toBe(false);
     // four eyes

@@ -130,10 +130,14 @@ describe.each(engines)('bank file import on %s', (engine) => {
     expect(after.feeCents).toBe(350);
     expect(after.collectedCents).toBe(506);
     // the queue of unmatched items, and a staff member resolving one
-    const queue = (await unmatchedItems(money)).filter((q) => q.endToEndId === 'UNKNOWN-4711');
+    const queue = (await unmatchedItems(money)).items.filter(
+      (q) => q.endToEndId === 'UNKNOWN-4711',
+    );
     expect(queue).toHaveLength(1);
     await resolveItem(money, queue[0]!.id, 'staff-a');
-    expect((await unmatchedItems(money)).some((q) => q.endToEndId === 'UNKNOWN-4711')).toBe(false);
+    expect((await unmatchedItems(money)).items.some((q) => q.endToEndId === 'UNKNOWN-4711')).toBe(
+      false,
+    );
 
     // pain.002: the bank rejects a whole file; its debits wait for the next file
     const batch = (

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import {
   BankFileError,
   readBankFile,
@@ -8,6 +8,7 @@ import {
   type BankItem,
 } from '../../domain/index';
 import type { Tx } from '../db/client';
+import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
 import {
   applications,
   bankImportItems,
@@ -463,8 +464,29 @@ async function askForIban(deps: MoneyDeps, d: SepaDebitRow, firstReturn: boolean
 }
 
 /** The queue of items we could not match, for staff. */
-export async function unmatchedItems(deps: MoneyDeps) {
-  return deps.db.orm.select().from(bankImportItems).where(eq(bankImportItems.status, 'unmatched'));
+/** One page of the unmatched items, oldest import first (keyset on the import's time, item id). */
+export async function unmatchedItems(deps: MoneyDeps, after?: string, size = QUEUE_PAGE) {
+  const rows = await deps.db.orm
+    .select({
+      id: bankImportItems.id,
+      endToEndId: bankImportItems.endToEndId,
+      kind: bankImportItems.kind,
+      reason: bankImportItems.reason,
+      amountCents: bankImportItems.amountCents,
+      importedAt: bankImports.importedAt,
+    })
+    .from(bankImportItems)
+    .innerJoin(bankImports, eq(bankImports.id, bankImportItems.importId))
+    .where(
+      and(
+        eq(bankImportItems.status, 'unmatched'),
+        afterKey(bankImports.importedAt, bankImportItems.id, readCursor(after), 'asc'),
+      ),
+    )
+    .orderBy(asc(bankImports.importedAt), asc(bankImportItems.id))
+    .limit(size + 1);
+  const { page, next } = pageOf(rows, size, (r) => ({ at: r.importedAt, id: r.id }));
+  return { items: page.map(({ importedAt: _at, ...item }) => item), next };
 }
 
 /** A staff member has dealt with an unmatched item (e.g. booked it by hand, sent it back). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
 import type { Mailer } from '../mail/index';
 import { guaranteeRequestMail } from '../mail/templates';
 import {
@@ -10,6 +11,7 @@ import {
   type GuaranteeRequestField,
 } from '../../domain/requests/guaranteeRequest';
 import type { OpenGuaranteeRequest } from '../../domain/requests/openRequest';
+import type { ListPage } from '../../domain/staff/listPage';
 import { guaranteeRequestReference } from '../../domain/rules/patterns';
 
 /** A request reference with 12 random hex digits (48 bits; the column is unique). */
@@ -58,20 +60,35 @@ export class GuaranteeRequestService {
 }
 
 /** The open requests, oldest first: what the back office lists for staff to answer. */
-export async function openGuaranteeRequests(db: Database): Promise<OpenGuaranteeRequest[]> {
+export async function openGuaranteeRequests(
+  db: Database,
+  after?: string,
+  size = QUEUE_PAGE,
+): Promise<ListPage<OpenGuaranteeRequest>> {
+  // Keyset on (created, id), oldest first (ADR 1271): a page continues after the last row.
+  const key = readCursor(after);
   const r = await db.executeSql(
-    `SELECT reference, amount_cents, name, email, phone, message, created_at
-         FROM guarantee_requests WHERE state = 'open' ORDER BY created_at, reference`,
-    [],
+    `SELECT id, reference, amount_cents, name, email, phone, message, created_at
+         FROM guarantee_requests
+        WHERE state = 'open' AND ($1::timestamptz IS NULL OR (created_at, id) > ($1, $2::uuid))
+        ORDER BY created_at, id LIMIT $3`,
+    [key?.at.toISOString() ?? null, key?.id ?? null, size + 1],
   );
-  return r.rows.map((row) => ({
-    reference: String(row.reference),
-    amountCents: Number(row.amount_cents),
-    name: String(row.name),
-    email: String(row.email),
-    phone: (row.phone as string | null) ?? null,
-    message: (row.message as string | null) ?? null,
-    state: 'open' as const,
-    createdAt: new Date(row.created_at as string).toISOString(),
+  const { page, next } = pageOf(r.rows, size, (row) => ({
+    at: new Date(row.created_at as string),
+    id: String(row.id),
   }));
+  return {
+    next,
+    items: page.map((row) => ({
+      reference: String(row.reference),
+      amountCents: Number(row.amount_cents),
+      name: String(row.name),
+      email: String(row.email),
+      phone: (row.phone as string | null) ?? null,
+      message: (row.message as string | null) ?? null,
+      state: 'open' as const,
+      createdAt: new Date(row.created_at as string).toISOString(),
+    })),
+  };
 }

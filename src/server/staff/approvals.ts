@@ -14,7 +14,7 @@ import type { StaffCaller } from './sessions';
 import { recordStaffEvent, writeAudit } from './audit';
 import { owedOf } from '../money/instalments';
 import { writeOffOwed } from '../money/writeOff';
-import { afterKey, pageOf, QUEUE_PAGE, readCursor } from './keyset';
+import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
 
 /**
  * A refused draft or decision, answered by the one error handler with its staff sentence

@@ -36,7 +36,7 @@ import {
   unpostedLetters,
 } from './cases';
 import { searchCases } from './search';
-import { cursorParam, lenientQuery, limitParam, pageSize, QUEUE_PAGE } from './keyset';
+import { cursorParam, lenientQuery, limitParam, pageQuery, pageSize } from './keyset';
 import { decideApproval, draftApproval, openApprovals } from './approvals';
 import { formMatching, formOneOf, formText, refusals, requiredFormText } from './routeParts';
 
@@ -52,10 +52,6 @@ const numberParams = edgeObject({
 const idParams = edgeObject({ id: pathParam({ description: 'Approval id (uuid)' }) });
 const caseParams = edgeObject({
   id: pathParam({ description: 'Application id (uuid), or its contract or reservation number' }),
-});
-const queueQuery = edgeObject({
-  after: cursorParam,
-  limit: limitParam(QUEUE_PAGE, 200),
 });
 const searchQuery = edgeObject({
   q: lenientQuery({
@@ -114,7 +110,7 @@ export function registerStaffCaseRoutes(scope: FastifyInstance, deps: StaffDeps)
     route({
       summary,
       staff: 'cases.read',
-      querystring: queueQuery,
+      querystring: pageQuery,
       answers: { 200: answer(schema, 'One page of the queue') },
     });
   /** Audits the read of one page of a queue and answers it. */

@@ -15,7 +15,7 @@ import { formModelOf } from '../services/storedModel';
 import { factsOf } from '../processing/facts';
 import { todayInBerlin } from '../../domain/dates';
 import { letterOverdue } from '../../domain/staff/workdays';
-import { afterKey, pageOf, QUEUE_PAGE, readCursor } from './keyset';
+import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
 
 /**
  * The back office's reads (ADR 1204): work queues, counts, one application or contract. Sandbox

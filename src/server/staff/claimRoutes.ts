@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { awaitsDecision, type ClaimItemKind } from '../../domain/claims/index';
 import { PROPOSAL_MAX, readReviewDecision, staffDecisions } from '../../domain/claims/review';
 import { claimTexts } from '../../domain/messages/claims';
@@ -29,6 +29,8 @@ import {
 import { staffActor } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
+import { pageQuery, pageSize } from './keyset';
+import { afterKey, pageOf, readCursor } from '../db/keyset';
 import { evidenceLink, listEvidence } from '../evidence/index';
 import type { EvidenceOwner } from '../../domain/evidence/rules';
 
@@ -255,16 +257,31 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
   app.get(
     '/api/staff/claims',
     route({
-      summary: 'Open claims, the ones with items to decide first (audited)',
+      summary:
+        'Open claims, oldest first, a page at a time, with the count of items to decide (audited)',
       staff: 'claims.read',
-      answers: { 200: answer(claimQueue, 'The queue') },
+      querystring: pageQuery,
+      answers: { 200: answer(claimQueue, 'One page of the queue') },
     }),
     async (req) => {
-      const rows = await orm
+      // Oldest first (keyset, ADR 1271): a claim's deadlines run from its filing.
+      const size = pageSize(req.query.limit);
+      const found = await orm
         .select({ claim: claims, number: contracts.contractNumber })
         .from(claims)
         .innerJoin(contracts, eq(contracts.applicationId, claims.applicationId))
-        .where(ne(claims.state, 'closed'));
+        .where(
+          and(
+            ne(claims.state, 'closed'),
+            afterKey(claims.filedAt, claims.id, readCursor(req.query.after), 'asc'),
+          ),
+        )
+        .orderBy(asc(claims.filedAt), asc(claims.id))
+        .limit(size + 1);
+      const { page: rows, next } = pageOf(found, size, (r) => ({
+        at: r.claim.filedAt,
+        id: r.claim.id,
+      }));
       const items = await orm
         .select()
         .from(claimItems)
@@ -274,19 +291,17 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
             rows.length ? rows.map((r) => r.claim.id) : ['00000000-0000-0000-0000-000000000000'],
           ),
         );
-      const list = rows
-        .map(({ claim, number }) => ({
-          id: claim.id,
-          reference: claim.reference,
-          contractNumber: number,
-          state: claim.state,
-          filedAt: claim.filedAt,
-          totalClaimedCents: claim.totalClaimedCents,
-          toDecide: items.filter((i) => i.claimId === claim.id && awaitsDecision(i.state)).length,
-        }))
-        .sort((a, b) => b.toDecide - a.toDecide || a.filedAt.getTime() - b.filedAt.getTime());
+      const list = rows.map(({ claim, number }) => ({
+        id: claim.id,
+        reference: claim.reference,
+        contractNumber: number,
+        state: claim.state,
+        filedAt: claim.filedAt,
+        totalClaimedCents: claim.totalClaimedCents,
+        toDecide: items.filter((i) => i.claimId === claim.id && awaitsDecision(i.state)).length,
+      }));
       await auditOf(deps, req)('claims.queue.read', { details: { count: list.length } });
-      return { items: list.map((r) => ({ ...r, filedAt: r.filedAt.toISOString() })) };
+      return { items: list.map((r) => ({ ...r, filedAt: r.filedAt.toISOString() })), next };
     },
   );
 

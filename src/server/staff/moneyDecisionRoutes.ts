@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { staffInstalmentCounts, statementYearPattern, todayInBerlin } from '../../domain/index';
-import { dunningDecisionTask, itemsOf, openDispute } from '../../domain/money/staffViews';
+import { dunningDecisionTask, openDispute } from '../../domain/money/staffViews';
+import { listPage } from '../../domain/staff/listPage';
 import { instalmentTexts } from '../../domain/messages/payments';
 import { contracts, moneyTasks, paymentDisputes } from '../db/schema/index';
 import { answer, errorAnswer, fileAnswer } from '../http/answers';
@@ -24,6 +25,8 @@ import { recordStaffEvent } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
 import { idParams, isRowId, moneyDepsOf, ok, okAnswer } from './moneyRouteParts';
+import { pageQuery, pageSize } from './keyset';
+import { afterKey, pageOf, readCursor } from '../db/keyset';
 
 const countBody = edgeObject({
   count: z.string().register(edgeMeta, {
@@ -93,23 +96,39 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
     '/api/staff/money/decisions',
     route({
       summary:
-        'The dunning decisions waiting after the second reminder, oldest first (at most 200)',
+        'The dunning decisions waiting after the second reminder, oldest first, a page at a time',
       staff: 'money.read',
+      querystring: pageQuery,
       answers: {
         200: answer(
-          z.object({ items: z.array(dunningDecisionTask), counts: z.array(z.number()) }),
-          'The open decisions and the instalment counts staff may agree',
+          z.object({
+            items: z.array(dunningDecisionTask),
+            next: z.nullable(z.string()),
+            counts: z.array(z.number()),
+          }),
+          'One page of the open decisions and the instalment counts staff may agree',
         ),
       },
     }),
     async (req) => {
-      const tasks = await orm
+      const size = pageSize(req.query.limit);
+      const rows = await orm
         .select({ task: moneyTasks, number: contracts.contractNumber })
         .from(moneyTasks)
         .innerJoin(contracts, eq(contracts.applicationId, moneyTasks.applicationId))
-        .where(and(eq(moneyTasks.kind, 'dunning_decision'), isNull(moneyTasks.doneAt)))
-        .orderBy(asc(moneyTasks.createdAt))
-        .limit(200);
+        .where(
+          and(
+            eq(moneyTasks.kind, 'dunning_decision'),
+            isNull(moneyTasks.doneAt),
+            afterKey(moneyTasks.createdAt, moneyTasks.id, readCursor(req.query.after), 'asc'),
+          ),
+        )
+        .orderBy(asc(moneyTasks.createdAt), asc(moneyTasks.id))
+        .limit(size + 1);
+      const { page: tasks, next } = pageOf(rows, size, (r) => ({
+        at: r.task.createdAt,
+        id: r.task.id,
+      }));
       const items = [];
       for (const { task, number } of tasks) {
         const owed = await owedOf(orm, task.applicationId);
@@ -124,7 +143,7 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
         });
       }
       await auditOf(deps, req)('money.decisions.read', { details: { count: items.length } });
-      return { items, counts: [...staffInstalmentCounts] };
+      return { items, next, counts: [...staffInstalmentCounts] };
     },
   );
 
@@ -293,20 +312,34 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
   app.get(
     '/api/staff/money/disputes',
     route({
-      summary: 'Open disputes of debits, newest first (at most 200)',
+      summary: 'Open disputes of debits, newest first, a page at a time',
       staff: 'money.read',
-      answers: { 200: answer(itemsOf(openDispute), 'The open disputes') },
+      querystring: pageQuery,
+      answers: { 200: answer(listPage(openDispute), 'One page of the open disputes') },
     }),
     async (req) => {
-      const rows = await orm
+      const size = pageSize(req.query.limit);
+      const found = await orm
         .select({ d: paymentDisputes, number: contracts.contractNumber })
         .from(paymentDisputes)
         .innerJoin(contracts, eq(contracts.applicationId, paymentDisputes.applicationId))
-        .where(isNull(paymentDisputes.closedAt))
-        .orderBy(desc(paymentDisputes.openedAt))
-        .limit(200);
+        .where(
+          and(
+            isNull(paymentDisputes.closedAt),
+            afterKey(
+              paymentDisputes.openedAt,
+              paymentDisputes.id,
+              readCursor(req.query.after),
+              'desc',
+            ),
+          ),
+        )
+        .orderBy(desc(paymentDisputes.openedAt), desc(paymentDisputes.id))
+        .limit(size + 1);
+      const { page: rows, next } = pageOf(found, size, (r) => ({ at: r.d.openedAt, id: r.d.id }));
       await auditOf(deps, req)('money.disputes.read', { details: { count: rows.length } });
       return {
+        next,
         items: rows.map(({ d, number }) => ({
           id: d.id,
           contractNumber: number,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   importResult,
@@ -31,6 +31,9 @@ import { moneyOpsTexts as t } from '../texts/moneyOps';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
 import { idParams, isRowId, moneyDepsOf, ok, okAnswer, rowId } from './moneyRouteParts';
+import { pageQuery, pageSize } from './keyset';
+import { afterKey, pageOf, readCursor } from '../db/keyset';
+import { listPage } from '../../domain/staff/listPage';
 
 /** Bank statements of a busy month are larger than the API's default body limit. */
 const BANK_FILE_LIMIT = 20 * 1024 * 1024;
@@ -92,7 +95,8 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
       summary:
         'The bank files (not discarded), newest first, with who put forward, approved and downloaded them',
       staff: 'money.read',
-      answers: { 200: answer(itemsOf(staffBatch), 'The bank files') },
+      querystring: pageQuery,
+      answers: { 200: answer(listPage(staffBatch), 'One page of the bank files') },
     }),
     async (req) => {
       const shown = (s: string): s is (typeof shownBatchStatuses)[number] =>
@@ -104,7 +108,8 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
         ]),
       );
       const name = (id: string | null) => (id ? (names.get(id) ?? id) : null);
-      const items = (await listBatches(money)).flatMap((b) => {
+      const found = await listBatches(money, req.query.after, pageSize(req.query.limit));
+      const items = found.items.flatMap((b) => {
         const status = b.status;
         return shown(status)
           ? [
@@ -126,7 +131,7 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
           : [];
       });
       await auditOf(deps, req)('money.batches.read', { details: { count: items.length } });
-      return { items };
+      return { items, next: found.next };
     },
   );
 
@@ -273,14 +278,15 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
   app.get(
     '/api/staff/money/unmatched',
     route({
-      summary: 'Bank items no debit, refund or payout of ours matched',
+      summary: 'Bank items no debit, refund or payout of ours matched, oldest import first',
       staff: 'money.read',
-      answers: { 200: answer(itemsOf(unmatchedItem), 'The unmatched items') },
+      querystring: pageQuery,
+      answers: { 200: answer(listPage(unmatchedItem), 'One page of the unmatched items') },
     }),
     async (req) => {
-      const items = await unmatchedItems(money);
-      await auditOf(deps, req)('money.unmatched.read', { details: { count: items.length } });
-      return { items };
+      const found = await unmatchedItems(money, req.query.after, pageSize(req.query.limit));
+      await auditOf(deps, req)('money.unmatched.read', { details: { count: found.items.length } });
+      return found;
     },
   );
 
@@ -314,21 +320,35 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
     route({
       summary: 'Refunds transferred and not yet confirmed by a bank statement',
       staff: 'money.read',
-      answers: { 200: answer(itemsOf(sentRefund), 'The sent refunds') },
+      querystring: pageQuery,
+      answers: { 200: answer(listPage(sentRefund), 'One page of the sent refunds, oldest first') },
     }),
     async (req) => {
+      const size = pageSize(req.query.limit);
       const rows = await orm
         .select({
           id: refunds.id,
           contractNumber: contracts.contractNumber,
           amountCents: refunds.amountCents,
           dueOn: refunds.dueOn,
+          createdAt: refunds.createdAt,
         })
         .from(refunds)
         .innerJoin(contracts, eq(contracts.applicationId, refunds.applicationId))
-        .where(eq(refunds.status, 'sent'));
-      await auditOf(deps, req)('money.refunds.read', { details: { count: rows.length } });
-      return { items: rows.map((r) => ({ ...r, status: 'sent' as const })) };
+        .where(
+          and(
+            eq(refunds.status, 'sent'),
+            afterKey(refunds.createdAt, refunds.id, readCursor(req.query.after), 'asc'),
+          ),
+        )
+        .orderBy(asc(refunds.createdAt), asc(refunds.id))
+        .limit(size + 1);
+      const { page, next } = pageOf(rows, size, (r) => ({ at: r.createdAt, id: r.id }));
+      await auditOf(deps, req)('money.refunds.read', { details: { count: page.length } });
+      return {
+        items: page.map(({ createdAt: _at, ...r }) => ({ ...r, status: 'sent' as const })),
+        next,
+      };
     },
   );
 

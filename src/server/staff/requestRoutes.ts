@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { answer, errorAnswer } from '../http/answers';
 import { edgeObject, pathParam, type EdgeTypes } from '../http/edge';
 import { route } from '../http/route';
+import { listPage } from '../../domain/staff/listPage';
+import { pageQuery, pageSize } from './keyset';
 import { openGuaranteeRequests } from '../services/guaranteeRequests';
 import { openGuaranteeRequest } from '../../domain/requests/openRequest';
 import { guaranteeRequestReferencePattern } from '../../domain/rules/patterns';
@@ -24,18 +26,22 @@ export function registerStaffRequestRoutes(app: FastifyInstance, deps: StaffDeps
   api.get(
     '/api/staff/requests',
     route({
-      summary: 'The open requests for an individual guarantee, oldest first (audited)',
+      summary:
+        'The open requests for an individual guarantee, oldest first, a page at a time (audited)',
       staff: 'cases.read',
-      answers: {
-        200: answer(z.object({ items: z.array(openGuaranteeRequest) }), 'Oldest first'),
-      },
+      querystring: pageQuery,
+      answers: { 200: answer(listPage(openGuaranteeRequest), 'One page, oldest first') },
     }),
     async (req) => {
-      const items = await openGuaranteeRequests(deps.db);
+      const found = await openGuaranteeRequests(
+        deps.db,
+        req.query.after,
+        pageSize(req.query.limit),
+      );
       await auditOf(deps, req)('queue.read', {
-        details: { queue: 'requests', count: items.length },
+        details: { queue: 'requests', count: found.items.length },
       });
-      return { items };
+      return found;
     },
   );
 

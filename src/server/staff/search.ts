@@ -7,7 +7,7 @@ import {
   postcodePattern,
   reservationNumberPattern,
 } from '../../domain/rules/patterns';
-import { cursorOf, readCursor } from './keyset';
+import { cursorOf, readCursor } from '../db/keyset';
 
 const SEARCH_PAGE = 20;
 

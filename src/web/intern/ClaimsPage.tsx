@@ -15,6 +15,9 @@ import type {
 } from '../../domain/staff/claimAnswers';
 import { t } from './texts';
 import { ReasonForm } from './ReasonForm';
+import type { ListPage } from '../../domain/staff/listPage';
+import { MoreButton } from './ListTable';
+import { useStaffList } from './useStaffData';
 
 /** Evidence files as short-lived links (they expire; reloading the page gives new ones). */
 function Evidence({ label, files }: { label: string; files: EvidenceFile[] }) {
@@ -42,15 +45,9 @@ const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
 const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
 const decisionLabel = (d: ClaimDecision) => ct.outcomes[d];
 
-/** /intern/forderungen: the queue of claims, the ones with items to decide first. */
+/** /intern/forderungen: the queue of open claims, oldest first, with the items to decide. */
 export function ClaimsPage({ go }: { go: Go }) {
-  const [rows, setRows] = useState<Row[]>();
-  useEffect(() => {
-    staffApi<{ items: Row[] }>('/claims').then(
-      (r) => setRows(r.items),
-      () => setRows([]),
-    );
-  }, []);
+  const { items: rows, more } = useStaffList<ListPage<Row>>('/claims');
   return (
     <>
       <h1>{ct.title}</h1>
@@ -91,6 +88,7 @@ export function ClaimsPage({ go }: { go: Go }) {
           </table>
         </div>
       )}
+      <MoreButton more={more} />
     </>
   );
 }

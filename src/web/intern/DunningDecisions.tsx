@@ -5,7 +5,8 @@ import { staffApi, StaffApiError } from './api';
 import { dt } from './dunningTexts';
 import { t } from './texts';
 import { ListTable } from './ListTable';
-import { useStaffData } from './useStaffData';
+import type { ListPage } from '../../domain/staff/listPage';
+import { useStaffList } from './useStaffData';
 
 const messageOf = (err: unknown) => (err instanceof StaffApiError ? err.message : t.errors.generic);
 
@@ -20,10 +21,12 @@ export function DunningDecisions({
   onStatus(message: string): void;
   onError(message: string): void;
 }) {
-  const [decisions, reload] = useStaffData<{ items: DunningDecisionTask[]; counts: number[] }>(
+  const decisions = useStaffList<ListPage<DunningDecisionTask> & { counts: number[] }>(
     '/money/decisions',
   );
-  const [disputes, reloadDisputes] = useStaffData<{ items: OpenDispute[] }>('/money/disputes');
+  const disputes = useStaffList<ListPage<OpenDispute>>('/money/disputes');
+  const reload = decisions.reload;
+  const reloadDisputes = disputes.reload;
   const act = async (run: () => Promise<string>) => {
     onStatus('');
     onError('');
@@ -40,8 +43,11 @@ export function DunningDecisions({
       <ListTable
         texts={dt.decisions}
         empty={dt.empty}
-        items={decisions?.items}
-        row={(d) => <DecisionRow key={d.id} d={d} counts={decisions?.counts ?? []} act={act} />}
+        items={decisions.items}
+        more={decisions.more}
+        row={(d) => (
+          <DecisionRow key={d.id} d={d} counts={decisions.answer?.counts ?? []} act={act} />
+        )}
       />
       <p>
         <a href="/api/staff/money/collection.csv" download>
@@ -52,7 +58,8 @@ export function DunningDecisions({
       <ListTable
         texts={dt.disputes}
         empty={dt.empty}
-        items={disputes?.items}
+        items={disputes.items}
+        more={disputes.more}
         row={(d) => <DisputeRow key={d.id} d={d} act={act} />}
       />
       <NewDispute act={act} />

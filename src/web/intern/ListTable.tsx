@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from './texts';
 import './money.css';
 
 /**
@@ -14,6 +15,7 @@ export function ListTable<T>({
   empty,
   items,
   row,
+  more,
 }: {
   /** The list's group of the text catalogue. */
   texts: { title: string; intro?: string; cols: Readonly<Record<string, string>> };
@@ -21,6 +23,8 @@ export function ListTable<T>({
   items: readonly T[] | undefined;
   /** One `<tr>` with its `key`. */
   row: (item: T) => ReactNode;
+  /** Loads the next page of a paged list (useStaffList); absent on its last page. */
+  more?: (() => void) | undefined;
 }) {
   return (
     <>
@@ -44,6 +48,19 @@ export function ListTable<T>({
           </table>
         </div>
       )}
+      <MoreButton more={more} />
     </>
+  );
+}
+
+/** "Weitere laden" under a paged list while it has more rows (ADR 1338). */
+export function MoreButton({ more }: { more: (() => void) | undefined }) {
+  if (!more) return null;
+  return (
+    <p>
+      <button type="button" onClick={more}>
+        {t.list.more}
+      </button>
+    </p>
   );
 }

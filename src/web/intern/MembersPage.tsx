@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { staffApi } from './api';
 import type { StaffMember } from '../../domain/staff/members';
 import type { Me } from './auth';
-import { useLoad } from './pages';
+import { useStaffData } from './useStaffData';
 import { t } from './texts';
 
 const roleLabel = (role: string) => t.members.roles[role as keyof typeof t.members.roles] ?? role;
@@ -14,7 +14,7 @@ const roleLabel = (role: string) => t.members.roles[role as keyof typeof t.membe
  * so in German; that message is shown in the alert region.
  */
 export function MembersPage({ me }: { me: Me }) {
-  const [data, reload] = useLoad<{ members: StaffMember[] }>('/members');
+  const [data, reload] = useStaffData<{ members: StaffMember[] }>('/members');
   const [done, setDone] = useState('');
   const [error, setError] = useState('');
   const run = async (path: string, body: object, said: (m: StaffMember) => string) => {

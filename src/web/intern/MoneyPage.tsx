@@ -12,7 +12,8 @@ import { mt } from './moneyTexts';
 import { t } from './texts';
 import { DunningDecisions } from './DunningDecisions';
 import { ListTable } from './ListTable';
-import { useStaffData } from './useStaffData';
+import type { ListPage } from '../../domain/staff/listPage';
+import { useStaffData, useStaffList } from './useStaffData';
 import './money.css';
 
 const day = (iso: string) => formatDate(new Date(`${iso}T12:00:00Z`));
@@ -43,9 +44,12 @@ async function saveFile(path: string, init: RequestInit): Promise<string> {
  * announced in one status region, refusals in an alert; the upload has its own error summary.
  */
 export function MoneyPage({ me }: { me: Me }) {
-  const [batches, reloadBatches] = useStaffData<{ items: StaffBatch[] }>('/money/batches');
-  const [unmatched, reloadUnmatched] = useStaffData<{ items: UnmatchedItem[] }>('/money/unmatched');
-  const [refunds, reloadRefunds] = useStaffData<{ items: SentRefund[] }>('/money/refunds');
+  const batches = useStaffList<ListPage<StaffBatch>>('/money/batches');
+  const unmatched = useStaffList<ListPage<UnmatchedItem>>('/money/unmatched');
+  const refunds = useStaffList<ListPage<SentRefund>>('/money/refunds');
+  const { reload: reloadBatches } = batches;
+  const { reload: reloadUnmatched } = unmatched;
+  const { reload: reloadRefunds } = refunds;
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const approver = me.role === 'supervisor' || me.role === 'admin';
@@ -89,7 +93,8 @@ export function MoneyPage({ me }: { me: Me }) {
       <ListTable
         texts={mt.batches}
         empty={mt.empty}
-        items={batches?.items}
+        items={batches.items}
+        more={batches.more}
         row={(b) => (
           <tr key={b.id} data-batch={b.id}>
             <td>{mt.batches.kind[b.kind]}</td>
@@ -149,7 +154,8 @@ export function MoneyPage({ me }: { me: Me }) {
       <ListTable
         texts={mt.unmatched}
         empty={mt.empty}
-        items={unmatched?.items}
+        items={unmatched.items}
+        more={unmatched.more}
         row={(i) => (
           <tr key={i.id}>
             <td>{i.endToEndId ?? mt.unmatched.noRef}</td>
@@ -176,7 +182,8 @@ export function MoneyPage({ me }: { me: Me }) {
       <ListTable
         texts={mt.refunds}
         empty={mt.empty}
-        items={refunds?.items}
+        items={refunds.items}
+        more={refunds.more}
         row={(r) => (
           <tr key={r.id}>
             <td>{r.contractNumber}</td>

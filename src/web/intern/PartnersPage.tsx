@@ -3,14 +3,14 @@ import { staffApi } from './api';
 import type { StaffPartner } from '../../domain/staff/partners';
 import { PartnerCard } from './PartnerCard';
 import { PartnerImport } from './PartnerImport';
-import { useLoad } from './pages';
+import { useStaffData } from './useStaffData';
 import { pt } from './partnerTexts';
 
 type Field = 'code' | 'name';
 
 /** Admins: the partners, each with keys, webhook and delivery log; and a form to add one. */
 export function PartnersPage() {
-  const [data, reload] = useLoad<{ partners: StaffPartner[] }>('/partners');
+  const [data, reload] = useStaffData<{ partners: StaffPartner[] }>('/partners');
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

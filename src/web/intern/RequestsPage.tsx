@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { formatCents, formatDateTime } from '../../domain/messages/format';
 import type { OpenGuaranteeRequest } from '../../domain/requests/openRequest';
 import { staffApi } from './api';
-import { useLoad } from './pages';
+import type { ListPage } from '../../domain/staff/listPage';
+import { MoreButton } from './ListTable';
+import { useStaffList } from './useStaffData';
 import { pt } from './partnerTexts';
 
 /** Open requests for an individual guarantee (issue 31 item 1); marking one answered ends it. */
 export function RequestsPage() {
-  const [data, reload] = useLoad<{ items: OpenGuaranteeRequest[] }>('/requests');
+  const { items, more, reload } = useStaffList<ListPage<OpenGuaranteeRequest>>('/requests');
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const answer = async (reference: string) => {
@@ -31,10 +33,10 @@ export function RequestsPage() {
       <p role="alert" className="field-error">
         {error}
       </p>
-      {data && data.items.length === 0 && <p>{pt.requests.none}</p>}
-      {data && data.items.length > 0 && (
+      {items && items.length === 0 && <p>{pt.requests.none}</p>}
+      {items && items.length > 0 && (
         <ul className="requests">
-          {data.items.map((r) => (
+          {items.map((r) => (
             <li key={r.reference}>
               <section aria-labelledby={`request-${r.reference}`}>
                 <h2 id={`request-${r.reference}`}>
@@ -70,6 +72,7 @@ export function RequestsPage() {
           ))}
         </ul>
       )}
+      <MoreButton more={more} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { formatCents, formatDate, formatDateTime } from '../../domain/messages/format';
 import type {
   ApprovalItem,
@@ -9,9 +9,12 @@ import type {
   LetterItem,
   SearchHit,
 } from '../../domain/staff/caseAnswers';
+import type { ListPage } from '../../domain/staff/listPage';
 import type { ClaimCounts } from '../../domain/staff/claimAnswers';
 import { reasonText } from '../../domain/rules/reasons';
 import { staffApi } from './api';
+import { MoreButton } from './ListTable';
+import { useStaffData, useStaffList } from './useStaffData';
 import { ReasonForm } from './ReasonForm';
 import { t } from './texts';
 import type { Me } from './auth';
@@ -20,22 +23,6 @@ import { mt } from './moneyTexts';
 import { ct } from './claimTexts';
 
 export type Go = (path: string) => void;
-
-export function useLoad<T>(path: string): [T | undefined, () => void] {
-  const [data, setData] = useState<T>();
-  const [n, setN] = useState(0);
-  useEffect(() => {
-    let live = true;
-    staffApi<T>(path).then(
-      (d) => live && setData(d),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [path, n]);
-  return [data, useCallback(() => setN((x) => x + 1), [])];
-}
 
 export function Link({ to, go, children }: { to: string; go: Go; children: React.ReactNode }) {
   const click = (e: MouseEvent) => {
@@ -51,9 +38,9 @@ export function Link({ to, go, children }: { to: string; go: Go; children: React
 }
 
 export function StartPage({ me, go }: { me: Me; go: Go }) {
-  const [c] = useLoad<CaseCounts>('/overview');
-  const [m] = useLoad<MoneyOverview>('/money/overview');
-  const [cl] = useLoad<ClaimCounts>('/claims/overview');
+  const [c] = useStaffData<CaseCounts>('/overview');
+  const [m] = useStaffData<MoneyOverview>('/money/overview');
+  const [cl] = useStaffData<ClaimCounts>('/claims/overview');
   const rows: [keyof CaseCounts, string][] = [
     ['pending', '/intern/offen'],
     ['declined', '/intern/abgelehnt'],
@@ -137,7 +124,7 @@ function Search({ go }: { go: Go }) {
       )}
       {next && (
         <button type="button" onClick={() => void load(next)}>
-          {t.search.more}
+          {t.list.more}
         </button>
       )}
     </section>
@@ -177,12 +164,13 @@ function CaseTable({ items, go }: { items: DecisionItem[]; go: Go }) {
 }
 
 export function QueuePage({ queue, go }: { queue: 'pending' | 'declined'; go: Go }) {
-  const [data] = useLoad<{ items: DecisionItem[] }>(`/queues/${queue}`);
+  const list = useStaffList<ListPage<DecisionItem>>(`/queues/${queue}`);
   return (
     <>
       <h1>{queue === 'pending' ? t.nav.pending : t.nav.declined}</h1>
       {queue === 'declined' && <p>{t.review.intro}</p>}
-      {data && <CaseTable items={data.items} go={go} />}
+      {list.items && <CaseTable items={list.items} go={go} />}
+      <MoreButton more={list.more} />
     </>
   );
 }
@@ -239,7 +227,7 @@ function OriginalReturned({
 }
 
 export function CasePage({ id }: { id: string }) {
-  const [file, reload] = useLoad<CaseFile>(`/cases/${encodeURIComponent(id)}`);
+  const [file, reload] = useStaffData<CaseFile>(`/cases/${encodeURIComponent(id)}`);
   // Outside the forms: a decision removes its form, its confirmation stays.
   const [notice, setNotice] = useState('');
   if (!file) return <h1>{t.caseFile.title(id)}</h1>;
@@ -370,7 +358,7 @@ export function CasePage({ id }: { id: string }) {
 }
 
 export function LettersPage() {
-  const [data, reload] = useLoad<{ items: LetterItem[] }>('/queues/letters');
+  const { items: letters, more, reload } = useStaffList<ListPage<LetterItem>>('/queues/letters');
   const [printed, setPrinted] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
@@ -392,8 +380,8 @@ export function LettersPage() {
   return (
     <>
       <h1>{t.letters.title}</h1>
-      {data && data.items.length === 0 && <p>{t.table.empty}</p>}
-      {data && data.items.length > 0 && (
+      {letters && letters.length === 0 && <p>{t.table.empty}</p>}
+      {letters && letters.length > 0 && (
         <>
           <table>
             <thead>
@@ -405,7 +393,7 @@ export function LettersPage() {
               </tr>
             </thead>
             <tbody>
-              {data.items.map((l) => (
+              {letters.map((l) => (
                 <tr key={l.id} className={l.overdue ? 'overdue' : undefined}>
                   <td>{l.contractNumber}</td>
                   <td>{t.letters.kinds[l.kind]}</td>
@@ -420,6 +408,7 @@ export function LettersPage() {
               ))}
             </tbody>
           </table>
+          <MoreButton more={more} />
           <p className="actions">
             <button type="button" onClick={() => void print()}>
               {t.letters.print}
@@ -441,8 +430,10 @@ export function LettersPage() {
 }
 
 export function EndingsPage({ me, go }: { me: Me; go: Go }) {
-  const [endings, reloadEndings] = useLoad<{ items: EndingItem[] }>('/queues/endings');
-  const [approvals, reloadApprovals] = useLoad<{ items: ApprovalItem[] }>('/queues/approvals');
+  const endings = useStaffList<ListPage<EndingItem>>('/queues/endings');
+  const approvals = useStaffList<ListPage<ApprovalItem>>('/queues/approvals');
+  const reloadEndings = endings.reload;
+  const reloadApprovals = approvals.reload;
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const mayApprove = me.role === 'supervisor' || me.role === 'admin';
@@ -458,12 +449,12 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
     reloadApprovals();
     reloadEndings();
   };
-  const drafts = approvals?.items.filter((a) => a.state === 'draft') ?? [];
+  const drafts = approvals.items?.filter((a) => a.state === 'draft') ?? [];
   return (
     <>
       <h1>{t.endings.title}</h1>
-      {endings && endings.items.length === 0 && <p>{t.table.empty}</p>}
-      {endings?.items.map((e) => (
+      {endings.items && endings.items.length === 0 && <p>{t.table.empty}</p>}
+      {endings.items?.map((e) => (
         <section key={e.contractNumber} className="card ending">
           <h2>
             <Link to={`/intern/vorgang/${e.contractNumber}`} go={go}>
@@ -492,6 +483,7 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
           )}
         </section>
       ))}
+      <MoreButton more={endings.more} />
       <h2>{t.endings.approvals}</h2>
       {drafts.length === 0 && <p>{t.table.empty}</p>}
       <ul className="approvals">
@@ -514,6 +506,7 @@ export function EndingsPage({ me, go }: { me: Me; go: Go }) {
           </li>
         ))}
       </ul>
+      <MoreButton more={approvals.more} />
       <p role="status" className="status">
         {status}
       </p>

@@ -37,9 +37,10 @@ export const t = {
     title: 'Vertrag suchen',
     label: 'Vertragsnummer, Reservierungsnummer, Name, E-Mail, PLZ oder letzte 4 Stellen der IBAN',
     submit: 'Suchen',
-    more: 'Weitere laden',
     none: 'Nichts gefunden.',
   },
+  /** Under every list that has more rows than one page. */
+  list: { more: 'Weitere laden' },
   start: {
     title: 'Übersicht',
     greeting: (name: string, role: string) => `Angemeldet als ${name} (${role}).`,
