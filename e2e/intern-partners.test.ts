@@ -5,7 +5,7 @@ import { staffWithSession } from '../src/server/staff/testing/staffSession';
 import { STAFF_COOKIE } from '../src/server/staff/sessions';
 import { axeViolations } from './support/axe';
 import { launchBrowser, newPage } from './support/browser';
-import { shoot } from './support/shots';
+import { shoot, snap } from './support/shots';
 import { startAppServer, type AppServer } from './support/server';
 
 // Issue 24 item 4 and issue 31 item 1 in Chromium: an admin adds a partner and a sandbox key
@@ -204,6 +204,7 @@ describe('partners and guarantee requests in the back office', () => {
     const more = page.getByRole('button', { name: 'Weitere laden' });
     await clean(page);
     await more.focus();
+    await snap(page, 'intern-requests-more');
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.count()).toBe(51);
     expect(await rows.last().textContent()).toContain('Paul Seite 51');
