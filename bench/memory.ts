@@ -170,6 +170,11 @@ export async function benchMemory(): Promise<Row[]> {
           await sleep(3000);
           const after = treeRssMb(s.npm.pid!);
           const afterPss = treePssMb(s.npm.pid!);
+          // Each figure also as it is taken, on stderr: a start that fails later (a shared
+          // machine at high load) does not lose the ones before.
+          console.error(
+            `memory: ${label(name, engine)} first start ${s.startMs.toFixed(0)} ms, RSS ${first.toFixed(0)} (PSS ${firstPss.toFixed(0)}) MB, after 2,000 saves ${after.toFixed(0)} (${afterPss.toFixed(0)}) MB`,
+          );
           rows.push(
             check(
               `${label(name, engine)}: npm start tree RSS (PSS) after a first start (empty) / after 2,000 saves`,
@@ -197,6 +202,9 @@ export async function benchMemory(): Promise<Row[]> {
             w.rss.push(treeRssMb(s.npm.pid!));
             w.pss.push(treePssMb(s.npm.pid!));
             w.idle.push(await idleCpu(s.npm, 30));
+            console.error(
+              `memory: ${label(name, engine)} warm start ${s.startMs.toFixed(0)} ms, CPU ${s.startCpuMs.toFixed(0)} ms, RSS ${w.rss.at(-1)!.toFixed(0)} (PSS ${w.pss.at(-1)!.toFixed(0)}) MB, idle ${w.idle.at(-1)!.toFixed(1)} %`,
+            );
           } finally {
             await s.stop();
           }
