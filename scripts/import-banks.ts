@@ -2,7 +2,7 @@
 // Replaces the bank names with the Deutsche Bundesbank bank-code file (fixed width, 168 characters
 // per record, ISO-8859-1), downloaded from bundesbank.de ("Bankleitzahlendateien").
 import { readFile } from 'node:fs/promises';
-import { loadConfig } from '../src/server/config';
+import { loadCheckedConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { BankService, parseBundesbankFile } from '../src/server/services/banks';
@@ -13,7 +13,7 @@ if (!file) {
   process.exit(2);
 }
 const records = parseBundesbankFile(await readFile(file));
-const db = await openDatabase(loadConfig());
+const db = await openDatabase(await loadCheckedConfig());
 try {
   await migrate(db);
   const n = await new BankService(db).replaceAll(records, `bundesbank:${file.split('/').pop()}`);

@@ -3,7 +3,7 @@
 // sub_partner_name,hide_partner_code; comma or semicolon) into the configured database
 // (DATABASE_URL or DATA_DIR). A malformed file is refused with its line number; nothing is imported.
 import { createReadStream, existsSync } from 'node:fs';
-import { loadConfig } from '../src/server/config';
+import { loadCheckedConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import {
@@ -33,7 +33,7 @@ try {
   process.exit(1);
 }
 process.umask(0o077);
-const db = await openDatabase(loadConfig());
+const db = await openDatabase(await loadCheckedConfig());
 try {
   await migrate(db);
   const r = await new PartnerService(db).import(rows(), { replace: args.includes('--replace') });

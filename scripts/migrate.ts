@@ -1,9 +1,9 @@
 // npm run migrate: applies the migrations to the configured database (DATABASE_URL or DATA_DIR).
-import { loadConfig } from '../src/server/config';
+import { loadCheckedConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 
-const config = loadConfig();
+const config = await loadCheckedConfig();
 const db = await openDatabase(config);
 try {
   await migrate(db);

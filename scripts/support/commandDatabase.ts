@@ -4,7 +4,7 @@
 // (its processing.pid) stops the tool with a clear message.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../../src/server/config';
+import { ConfigError, loadCheckedConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { makeDataDirPrivate } from '../../src/server/db/privateDataDir';
@@ -38,7 +38,7 @@ export async function openCommandDatabase({
   process.umask(0o077);
   let config: Config;
   try {
-    config = loadConfig();
+    config = await loadCheckedConfig();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;

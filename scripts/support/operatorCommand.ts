@@ -2,7 +2,7 @@
 // the embedded engine and a server running on DATA_DIR, the server runs the command through its
 // control socket; otherwise (PostgreSQL, or no server) this process opens the database itself.
 import { systemClock } from '../../src/server/clock';
-import { ConfigError, loadConfig, type Config } from '../../src/server/config';
+import { ConfigError, loadCheckedConfig, type Config } from '../../src/server/config';
 import { commands, type CommandName } from '../../src/server/commands/registry';
 import { sendCommand } from '../../src/server/commands/socket';
 import type { CommandResult } from '../../src/server/commands/types';
@@ -22,7 +22,7 @@ export async function runOperatorCommand(name: CommandName): Promise<void> {
   const args = process.argv.slice(2);
   let config: Config;
   try {
-    config = loadConfig();
+    config = await loadCheckedConfig();
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;

@@ -14,7 +14,6 @@ import {
 } from '../domain/index';
 import type { OperatorDetails } from '../domain/legal/index';
 import type { SealIdentity } from './documents/seal';
-import { checkSealIdentity } from './documents/sealCheck';
 import { operatorPlaceholder, operatorVariables } from './documents/operator';
 import { evidenceConfigOf, evidenceEnv, type EvidenceConfig } from './evidence/config';
 
@@ -433,7 +432,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** Reads and opens the configured seal PKCS#12 at start, so a wrong file or password stops it. */
+/** Reads the configured seal PKCS#12 at start, so a missing or unreadable file stops it. */
 function loadSealIdentity(path: string, passphrase: string): SealIdentity {
   let p12: Buffer;
   try {
@@ -443,13 +442,28 @@ function loadSealIdentity(path: string, passphrase: string): SealIdentity {
       `Invalid configuration in the environment:\n  SEAL_P12_PATH: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
-  const identity = { p12, passphrase };
-  try {
-    checkSealIdentity(identity);
-  } catch (err) {
-    throw new ConfigError(
-      `Invalid configuration in the environment:\n  SEAL_P12_PATH/SEAL_P12_PASSWORD: cannot open the PKCS#12 file (${(err as Error).message})`,
-    );
+  return { p12, passphrase };
+}
+
+/**
+ * The configuration (loadConfig) with the configured seal opened, so a wrong password or a file
+ * that is no PKCS#12 stops the start (and a command) before anything else. Opening it needs the
+ * PKCS#12 library (node-forge), which only the PDF thread uses otherwise: it is loaded here only
+ * when SEAL_P12_PATH is set, not at every start (ADR 1343).
+ */
+export async function loadCheckedConfig(
+  env: Record<string, string | undefined> = process.env,
+): Promise<Config> {
+  const config = loadConfig(env);
+  if (config.sealIdentity) {
+    const { checkSealIdentity } = await import('./documents/sealCheck');
+    try {
+      checkSealIdentity(config.sealIdentity);
+    } catch (err) {
+      throw new ConfigError(
+        `Invalid configuration in the environment:\n  SEAL_P12_PATH/SEAL_P12_PASSWORD: cannot open the PKCS#12 file (${(err as Error).message})`,
+      );
+    }
   }
-  return identity;
+  return config;
 }

@@ -24,14 +24,13 @@ async function main(): Promise<void> {
       : undefined;
   const opening = early ? startDatabase({ dataDir: early }) : undefined;
   opening?.catch(() => undefined); // awaited (and reported) below
-  const [{ loadConfig, ConfigError }, { createLogger }, { makeDataDirPrivate }] = await Promise.all(
-    [import('./config'), import('./log'), import('./db/privateDataDir')],
-  );
+  const [{ loadCheckedConfig, ConfigError }, { createLogger }, { makeDataDirPrivate }] =
+    await Promise.all([import('./config'), import('./log'), import('./db/privateDataDir')]);
 
   startMark('modules loaded');
   let config;
   try {
-    config = loadConfig();
+    config = await loadCheckedConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadCheckedConfig, loadConfig } from '../config';
 import { testSealEnv } from '../testing/seal';
 
 describe('SEAL_P12_PATH / SEAL_P12_PASSWORD', () => {
@@ -7,8 +7,8 @@ describe('SEAL_P12_PATH / SEAL_P12_PASSWORD', () => {
     expect(loadConfig({}).sealIdentity).toBeUndefined();
   });
 
-  it('a readable PKCS#12 with the right password is the seal', () => {
-    const identity = loadConfig(testSealEnv).sealIdentity!;
+  it('a readable PKCS#12 with the right password is the seal', async () => {
+    const identity = (await loadCheckedConfig(testSealEnv)).sealIdentity!;
     expect(identity.passphrase).toBe('test-seal');
     expect(identity.p12.length).toBeGreaterThan(1000);
   });
@@ -19,8 +19,14 @@ describe('SEAL_P12_PATH / SEAL_P12_PASSWORD', () => {
       { ...testSealEnv, SEAL_P12_PASSWORD: 'wrong' },
       /SEAL_P12_PATH\/SEAL_P12_PASSWORD: cannot open/,
     ],
-  ])('%j stops the start naming the variable', (env, message) => {
-    expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(message);
+  ])('%j stops the start naming the variable', async (env, message) => {
+    await expect(loadCheckedConfig(env)).rejects.toThrow(ConfigError);
+    await expect(loadCheckedConfig(env)).rejects.toThrow(message);
+  });
+
+  it('an unreadable file stops loadConfig itself; the PKCS#12 is opened by loadCheckedConfig only (ADR 1343)', () => {
+    expect(() => loadConfig({ SEAL_P12_PATH: '/nonexistent/seal.p12' })).toThrow(ConfigError);
+    const env = { ...testSealEnv, SEAL_P12_PASSWORD: 'wrong' };
+    expect(loadConfig(env).sealIdentity?.passphrase).toBe('wrong');
   });
 });

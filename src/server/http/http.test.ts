@@ -108,6 +108,13 @@ describe('HTTP shell', () => {
     expect(await plain.text()).toBe('console.log(1)');
   });
 
+  it('sends the .br copy only through its file, not under a path of its own (ADR 1341)', async () => {
+    const r = await fetch(`${server.url}/assets/app-abc.js.br`, { headers: { accept: '*/*' } });
+    expect(r.status).toBe(404);
+    const head = await fetch(`${server.url}/assets/app-abc.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+  });
+
   it('names the boot fetches, the step chunks and the load call in the page Link header', async () => {
     const cid = 'AbCdEfGhIjKlMnOpQrStUvWx';
     const r = await fetch(`${server.url}/tenant?cid=${cid}`, { headers: { accept: 'text/html' } });

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   addDays,
   DUNNING_DEADLINE_DAYS,
@@ -19,6 +18,7 @@ import {
   sepaMandates,
 } from '../db/schema/index';
 import { formModelOf } from '../services/storedModel';
+import { qrCodeLoaded } from './qrCode';
 import { moneyMailTexts } from '../texts/money';
 import type { MoneyDeps } from './deps';
 import { creditorOf } from './deps';
@@ -153,10 +153,14 @@ async function dunContract(
     sentAt: now,
   });
   if (!to) return 'reminder'; // no address: the back office writes (the notice row says what)
-  const png = await QRCode.toBuffer(
-    epcPayload({ ...creditor, amountCents, reference: c.contractNumber }),
-    { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 300 },
-  );
+  const png = await (
+    await qrCodeLoaded()
+  ).toBuffer(epcPayload({ ...creditor, amountCents, reference: c.contractNumber }), {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: 300,
+  });
   await deps.mailer.send({
     to,
     key: `money-reminder.${id}.${step.level}`,

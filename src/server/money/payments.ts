@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import { epcPayload, summaryOf } from '../../domain/index';
 import type { Orm } from '../db/client';
 import { contracts, instalmentPlans, instalments, refunds, sepaDebits } from '../db/schema/index';
@@ -7,6 +6,7 @@ import type { Config } from '../config';
 import { entriesOf } from './ledger';
 import { statementYearsOf } from './statement';
 import { owedOf } from './instalments';
+import { qrCodeLoaded } from './qrCode';
 
 /**
  * The tenant's "Zahlungen" (issue 25 item 7): every debit with its date and state, returns,
@@ -43,7 +43,9 @@ export async function paymentsOf(
           iban: config.sepa.creditorIban,
           amountCents: transferable,
           reference,
-          qrSvg: await QRCode.toString(
+          qrSvg: await (
+            await qrCodeLoaded()
+          ).toString(
             epcPayload({
               name: config.operator.name,
               iban: config.sepa.creditorIban,
