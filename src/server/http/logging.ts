@@ -18,7 +18,7 @@ type LogArgs = Parameters<pino.LogFn>;
  * access line below does not need and most requests never use. Every method is pino's own, on
  * the same child as before, so a line written through it is unchanged.
  */
-export class RequestLogger {
+class RequestLogger {
   private made: pino.Logger | undefined;
   constructor(
     readonly parent: pino.Logger,
