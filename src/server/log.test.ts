@@ -17,10 +17,13 @@ describe('standard output in batches (BatchedOutput)', () => {
     for (const line of lines.slice(0, 2000)) out.write(line);
     await new Promise<void>((done) => out.flush(done));
     expect(readFileSync(file, 'utf8')).toBe(lines.slice(0, 2000).join(''));
-    for (const line of lines.slice(2000)) out.write(line);
+    // Fewer than 4 KB: they wait for the next flush, here the synchronous one at exit.
+    for (const line of lines.slice(2000, 2050)) out.write(line);
+    expect(readFileSync(file, 'utf8')).toBe(lines.slice(0, 2000).join(''));
     out.flushSync();
-    // A batch may still be under way (asynchronous): wait for it, then nothing is left.
-    await new Promise<void>((done) => out.flush(done));
+    expect(readFileSync(file, 'utf8')).toBe(lines.slice(0, 2050).join(''));
+    for (const line of lines.slice(2050)) out.write(line);
+    out.flushSync();
     closeSync(fd);
     expect(readFileSync(file, 'utf8')).toBe(lines.join(''));
   });

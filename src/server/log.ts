@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { write, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import pino from 'pino';
 
 export type Logger = pino.Logger;
@@ -44,15 +44,16 @@ function bufferedStdout(): pino.DestinationStream {
  * Lines kept in an array and joined once per batch (issue 30, ADR 1346). pino.destination's
  * SonicBoom measured the growing batch string again for every line it appended (Buffer.byteLength
  * of up to 16 KB per line, ~6 % of GET /api/rates' main thread, and its garbage): here a line
- * costs an array push. A batch is written by one asynchronous write at a time, the rest of a
- * partial write and a full pipe (EAGAIN) retried; a closed standard output drops the lines.
+ * costs an array push. A batch of 4 KB or more is written at once, synchronously (no write left
+ * under way when the process exits, nothing out of order); what a full pipe (EAGAIN) or a partial
+ * write leaves waits for the next batch or the second's flush, and at exit is retried for up to
+ * ~10 s. A closed standard output drops the lines.
  */
 export class BatchedOutput {
   private lines: string[] = [];
   private chars = 0;
-  private writing = false;
-  /** Callers of flush(cb) (pino's logger.flush) waiting for the batch under way. */
-  private waiting: (() => void)[] = [];
+  /** Bytes a full pipe did not take yet. */
+  private rest: Buffer | undefined;
   constructor(
     private readonly fd: number,
     private readonly minChars: number,
@@ -61,59 +62,41 @@ export class BatchedOutput {
   write(line: string): boolean {
     this.lines.push(line);
     this.chars += line.length;
-    if (this.chars >= this.minChars) this.flush();
+    if (this.chars >= this.minChars) this.writeOut(false);
     return true;
   }
 
-  /**
-   * Starts writing what is buffered, unless a write is under way (it continues when done); `done`
-   * is called once everything buffered now is written.
-   */
+  /** Writes what is buffered now (pino's logger.flush calls it with `done`). */
   flush(done?: () => void): void {
-    if (done) {
-      if (!this.writing && this.lines.length === 0) return done();
-      this.waiting.push(done);
-    }
-    if (this.writing || this.lines.length === 0) return;
-    this.writing = true;
-    this.writeFrom(this.take(), 0);
+    this.writeOut(false);
+    done?.();
   }
 
-  /** Everything buffered, now (process exit). A write under way is left to finish on its own. */
+  /** Everything buffered, waiting for a full pipe (process exit). */
   flushSync(): void {
-    const batch = this.take();
-    for (let at = 0, full = 0; at < batch.length;) {
+    this.writeOut(true);
+  }
+
+  private writeOut(wait: boolean): void {
+    if (this.lines.length > 0) {
+      const batch = Buffer.from(this.lines.join(''));
+      this.lines = [];
+      this.chars = 0;
+      this.rest = this.rest ? Buffer.concat([this.rest, batch]) : batch;
+    }
+    for (let full = 0; this.rest;) {
       try {
-        at += writeSync(this.fd, batch, at);
+        const n = writeSync(this.fd, this.rest);
+        this.rest = n < this.rest.length ? this.rest.subarray(n) : undefined;
       } catch (err) {
-        // A full pipe: wait for the reader, at most ~10 s in all; anything else: give up.
-        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN' || ++full > 1000) return;
+        if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') {
+          this.rest = undefined; // standard output closed: these lines cannot go anywhere
+          return;
+        }
+        if (!wait || ++full > 1000) return;
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
       }
     }
-  }
-
-  private take(): Buffer {
-    const batch = Buffer.from(this.lines.join(''));
-    this.lines = [];
-    this.chars = 0;
-    return batch;
-  }
-
-  private writeFrom(batch: Buffer, at: number): void {
-    write(this.fd, batch, at, batch.length - at, null, (err, n) => {
-      if (err) {
-        if (err.code === 'EAGAIN') {
-          setTimeout(() => this.writeFrom(batch, at), 10).unref();
-          return;
-        }
-        // Standard output closed: these lines cannot go anywhere.
-      } else if (at + n < batch.length) return this.writeFrom(batch, at + n);
-      this.writing = false;
-      if (this.waiting.length > 0 && this.lines.length > 0) return this.flush();
-      if (this.lines.length === 0) for (const done of this.waiting.splice(0)) done();
-      if (this.chars >= this.minChars) this.flush();
-    });
   }
 }
 
