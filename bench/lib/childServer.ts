@@ -219,6 +219,8 @@ export function startCompiledServer(
     discardStdout?: boolean;
     /** Node flags after npm start's own (e.g. --cpu-prof). */
     extraNodeArgs?: string[];
+    /** Another build of the server (bench/abRates.ts: distbase/server/main.js). */
+    script?: string;
   } = {},
 ): Promise<ChildServer> {
   const { extraNodeArgs = [], ...rest } = opts;

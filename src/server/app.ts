@@ -9,7 +9,7 @@ import { parseQueryString as parseQuery, registerBodyParsers } from './http/bodi
 import { edgeSchemaController, registerEdge } from './http/edge';
 import { registerErrorHandling } from './http/errors';
 import { availabilityOf } from './db/availability';
-import { registerRequestLogging } from './http/logging';
+import { registerRequestLogging, requestLoggerFactory } from './http/logging';
 import { registerIdempotency } from './http/idempotency';
 import { registerSecurity } from './http/security';
 import { registerRoutes } from './routes';
@@ -40,6 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: log as unknown as FastifyBaseLogger,
     // Fastify's own request lines carry the URL (with cids); http/logging.ts writes safe ones.
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log's pino child is made only when something logs through it (http/logging.ts).
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Unknown query keys and odd encodings are the handlers' problem, not a crash.

@@ -9,12 +9,13 @@ const maxSum = 10_000_000;
 /**
  * Serialised answers by (decimal mode, raw sum): the answer depends on nothing else (payment and
  * product_selection do not change it), per tariff, and serialising is most
- * of its cost (ADR 0600). Bounded: a client sending endless distinct sums only refills it.
+ * of its cost (ADR 0600). Kept as the bytes sent (no string to encode per answer, its length
+ * known: issue 30). Bounded: a client sending endless distinct sums only refills it.
  */
-const memos = new WeakMap<Config['tariff'], Map<string, string>>();
+const memos = new WeakMap<Config['tariff'], Map<string, Buffer>>();
 const memoLimit = 1_000;
 
-function memoOf(config: Config): Map<string, string> {
+function memoOf(config: Config): Map<string, Buffer> {
   let memo = memos.get(config.tariff);
   if (!memo) memos.set(config.tariff, (memo = new Map()));
   return memo;
@@ -38,13 +39,19 @@ export function ratesAnswer(
   // Only a refused sum throws: the memoised answer above stays the hot path.
   if (sum === undefined || !Number.isFinite(sum) || sum < 0 || sum > maxSum)
     throw new HttpError(400, 'invalid_sum', apiMessages.invalidSum);
-  const json = JSON.stringify(rates(sum, config.tariff));
+  const json = Buffer.from(JSON.stringify(rates(sum, config.tariff)));
   if (memo.size >= memoLimit) memo.clear();
   memo.set(key, json);
   return sendJson(reply, config, json);
 }
 
-function sendJson(reply: FastifyReply, config: Config, json: string) {
-  reply.header('cache-control', `public, max-age=${config.ratesMaxAge}`);
-  return reply.type('application/json; charset=utf-8').send(json);
+/** `public, max-age=…` by max age: one string, not one per answer. */
+const cacheControls = new Map<number, string>();
+
+function sendJson(reply: FastifyReply, config: Config, json: Buffer) {
+  let cacheControl = cacheControls.get(config.ratesMaxAge);
+  if (cacheControl === undefined)
+    cacheControls.set(config.ratesMaxAge, (cacheControl = `public, max-age=${config.ratesMaxAge}`));
+  reply.header('cache-control', cacheControl);
+  return reply.header('content-type', 'application/json; charset=utf-8').send(json);
 }

@@ -122,7 +122,10 @@ export function registerLegacyRoutes(
   api.get(
     `${ajax}/rates`,
     route({ summary: 'Old API: rates', tags: old, querystring: ratesQuery, answers: ratesAnswers }),
-    async (request, reply) => ratesAnswer(config, request.query.sum, 'auto', reply),
+    // Not async: the answer is sent at once, without a promise and a turn of the microtask queue.
+    (request, reply) => {
+      ratesAnswer(config, request.query.sum, 'auto', reply);
+    },
   );
 
   api.post(
