@@ -8,7 +8,7 @@
 // decision, taken from the server's own "application decided" log lines), latency from the
 // submission's commit to the decision's log line (p50, p95; DB and log, not the 1 s polls), and
 // the longest block of the server's main event loop during the burst (bench/lib/loopProbe.mjs,
-// inside the server). Runs BENCH_REPEATS rounds; in each round every engine and every build
+// inside the server), the server's CPU per decision and, of it, its main thread's (/proc task). Runs BENCH_REPEATS rounds; in each round every engine and every build
 // runs once (interleaved). BENCH_PROCESSING_BUILDS='{"before":"distbase/server/main.js",
 // "now":"dist/server/main.js"}' compares a copy of an earlier build side by side.
 // Run: npx tsx bench/processing.ts (npm run bench runs it as the part `processing`).
@@ -113,6 +113,8 @@ interface Result {
   accepted: number;
   /** Server CPU (every thread) from the burst until the last decision, per decision, ms. */
   cpuPerDecisionMs: number;
+  /** Of it, the main thread's (HTTP, jobs, database driver, e-mails), ms. */
+  mainCpuPerDecisionMs: number;
   /** The server process's largest RSS during the burst (document threads included), MB. */
   peakRssMb: number;
 }
@@ -175,6 +177,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     await sleep(100);
     const t0 = Date.now();
     const cpu0 = cpuMsOf(server.pid);
+    const mainCpu0 = cpuMsOf(server.pid, server.pid);
     let peakRssMb = 0;
     const s = server;
     const rss = setInterval(() => (peakRssMb = Math.max(peakRssMb, s.rssMb())), 250);
@@ -189,6 +192,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     // is the last "application decided" line (the log is written at least once a second).
     while (!polls && decidedLines(s.output()) < count) await sleep(200);
     const cpu = cpuMsOf(server.pid) - cpu0;
+    const mainCpu = cpuMsOf(server.pid, server.pid) - mainCpu0;
     clearInterval(rss);
     process.kill(server.pid, 'SIGUSR2');
     await sleep(200);
@@ -221,6 +225,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
           ),
       accepted: accepted.length,
       cpuPerDecisionMs: cpu / decided.length,
+      mainCpuPerDecisionMs: mainCpu / decided.length,
       peakRssMb,
     };
   } finally {
@@ -245,7 +250,7 @@ for (let round = 0; round < repeats; round++) {
       console.log(
         `round ${round + 1} ${engine} ${name}: ${r.accepted} accepted, ${r.acceptedPerSecond.toFixed(1)}/s, ` +
           `p50 ${Math.round(r.p50)} ms, p95 ${Math.round(r.p95)} ms, loop max ${Math.round(r.loopMaxMs)} ms, ` +
-          `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision, peak RSS ${Math.round(r.peakRssMb)} MB` +
+          `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
           `${r.wrong ? `, ${r.wrong} WRONG outcomes` : ''} (load before ${before})`,
       );
       results.set(key, [...(results.get(key) ?? []), r]);
@@ -265,7 +270,7 @@ for (const engine of engines) {
     rows.push(
       check(
         `${label}, accepted decisions per second`,
-        `${fmt(rate, 1)}/s; submission -> decision p50 ${fmt(spread(rs.map((r) => r.p50)))} ms, p95 ${fmt(spread(rs.map((r) => r.p95)))} ms; server CPU ${fmt(spread(rs.map((r) => r.cpuPerDecisionMs)))} ms per decision; server RSS peak ${fmt(spread(rs.map((r) => r.peakRssMb)))} MB` +
+        `${fmt(rate, 1)}/s; submission -> decision p50 ${fmt(spread(rs.map((r) => r.p50)))} ms, p95 ${fmt(spread(rs.map((r) => r.p95)))} ms; server CPU ${fmt(spread(rs.map((r) => r.cpuPerDecisionMs)))} ms per decision (main thread ${fmt(spread(rs.map((r) => r.mainCpuPerDecisionMs)))}); server RSS peak ${fmt(spread(rs.map((r) => r.peakRssMb)))} MB` +
           `${wrong ? `; ${wrong} outcomes differ from the persona` : ''}; load ${loads.get(`${engine}|${name}`)!.join(' / ')}`,
         '>= 30/s',
         rate.median >= 30 && wrong === 0,

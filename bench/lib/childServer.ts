@@ -133,8 +133,9 @@ export function startProductServer(
 }
 
 /** CPU time (user + system, every thread) a process has used so far, in ms (from /proc). */
-export function cpuMsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+export function cpuMsOf(pid: number, tid?: number): number {
+  // With tid: that thread alone (the main thread's tid is the pid), else the whole process.
+  const stat = readFileSync(`/proc/${pid}${tid ? `/task/${tid}` : ''}/stat`, 'utf8');
   // Fields after the command name "(...)": utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { applications, decisions, documents, mails } from '../db/schema/index';
 import type { ApplicationRow } from '../db/schema/index';
 import type { Tx } from '../db/client';
@@ -56,16 +56,20 @@ export async function recordEffects(
       now,
     });
   }
-  for (const doc of args.issued?.documents ?? []) {
+  // The certificate and the policy in one statement (ADR 1356).
+  const issuedDocuments = args.issued?.documents ?? [];
+  if (issuedDocuments.length > 0) {
     await tx
       .insert(documents)
-      .values({
-        applicationId: app.id,
-        kind: doc.kind,
-        filename: doc.filename,
-        content: doc.content,
-        createdAt: now,
-      })
+      .values(
+        issuedDocuments.map((doc) => ({
+          applicationId: app.id,
+          kind: doc.kind,
+          filename: doc.filename,
+          content: doc.content,
+          createdAt: now,
+        })),
+      )
       .onConflictDoNothing();
   }
   await tx
@@ -113,12 +117,16 @@ export async function processDecision(
   applicationId: string,
 ): Promise<void> {
   const { db, clock, log } = ctx;
-  await db.orm
-    .update(applications)
-    .set({ orderState: 'created' })
-    .where(and(eq(applications.id, applicationId), eq(applications.orderState, 'submitted')));
+  // submitted -> created, and the row as it is then, in one statement (it was an UPDATE and a
+  // SELECT, ADR 1356): any other state stays as it is, a decided row is returned unchanged.
   const app = (
-    await db.orm.select().from(applications).where(eq(applications.id, applicationId))
+    await db.orm
+      .update(applications)
+      .set({
+        orderState: sql`CASE WHEN ${applications.orderState} = 'submitted' THEN 'created' ELSE ${applications.orderState} END`,
+      })
+      .where(eq(applications.id, applicationId))
+      .returning()
   )[0];
   if (!app) return; // deleted meanwhile
   if (app.orderState !== 'created') return; // decided by an earlier run

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applications, decisions, documents, mails, resumeLinks } from '../db/schema/index';
 import {
   acceptedMail,
@@ -46,12 +46,13 @@ async function contractDocuments(
   applicationId: string,
   digital: boolean,
   decidedAt: Date,
-  attach: (kind: 'certificate' | 'policy') => Promise<string>,
+  attach: MailSource['attach'],
   attachments: MailAttachment[],
 ): Promise<{ documents: MailDocument[] }> {
   const kinds = downloadableKinds('contract', digital) as Array<'certificate' | 'policy'>;
   const filenames = new Map<string, string>();
-  for (const kind of kinds) filenames.set(kind, await attach(kind));
+  const attached = await attach(...kinds);
+  kinds.forEach((kind, i) => filenames.set(kind, attached[i]!));
   for (const legal of await ctx.supply.legal.all()) {
     attachments.push({
       filename: legal.filename,
@@ -81,6 +82,7 @@ async function contractDocuments(
 }
 
 type DecisionRow = typeof decisions.$inferSelect;
+type AttachedKind = 'certificate' | 'policy' | 'reservation_confirmation';
 type ApplicationRow = typeof applications.$inferSelect;
 
 /** What every mail kind's renderer may read (loaded once by sendApplicationMail). */
@@ -92,8 +94,8 @@ interface MailSource {
   data: ContractMailData;
   model: ReturnType<typeof formModelOf>;
   now: Date;
-  /** Attaches a stored document and answers its file name. */
-  attach: (kind: 'certificate' | 'policy' | 'reservation_confirmation') => Promise<string>;
+  /** Attaches stored documents in this order and answers their file names. */
+  attach: (...kinds: AttachedKind[]) => Promise<string[]>;
   attachments: MailAttachment[];
 }
 
@@ -263,20 +265,22 @@ export async function sendApplicationMail(
     objectAddress: facts.objectAddress || '–',
   };
   const attachments: MailAttachment[] = [];
-  const attach = async (docKind: 'certificate' | 'policy' | 'reservation_confirmation') => {
-    const doc = (
-      await db.orm
-        .select()
-        .from(documents)
-        .where(and(eq(documents.applicationId, applicationId), eq(documents.kind, docKind)))
-    )[0];
-    if (!doc) throw new Error(`document ${docKind} missing for the mail ${kind}`);
-    attachments.push({
-      filename: doc.filename,
-      content: doc.content,
-      contentType: 'application/pdf',
+  // The documents an e-mail attaches, read in one statement (certificate and policy, ADR 1356).
+  const attach = async (...docKinds: AttachedKind[]) => {
+    const rows = await db.orm
+      .select()
+      .from(documents)
+      .where(and(eq(documents.applicationId, applicationId), inArray(documents.kind, docKinds)));
+    return docKinds.map((docKind) => {
+      const doc = rows.find((r) => r.kind === docKind);
+      if (!doc) throw new Error(`document ${docKind} missing for the mail ${kind}`);
+      attachments.push({
+        filename: doc.filename,
+        content: doc.content,
+        contentType: 'application/pdf',
+      });
+      return doc.filename;
     });
-    return doc.filename;
   };
 
   const now = clock.now();

@@ -66,7 +66,7 @@ export class StatusService {
   /** GET /api/application/state/{cid} (contract) and /api/reservation/state/{cid}. */
   async status(cid: unknown, kind: ApplicationKind): Promise<OrderStatus> {
     if (!isPlausibleCid(cid)) throw new TenancyError('unknown');
-    const row = await this.store.findByCid(cid);
+    const row = await this.store.statusByCid(cid);
     // A continued reservation is a contract now, but its reservation stays accepted.
     const wasReservation = row?.kind === 'contract' && row.reservedAt !== null;
     if (!row || (row.kind !== kind && !(kind === 'reservation' && wasReservation))) {
@@ -104,7 +104,7 @@ export class StatusService {
     // The spec's order states begin with the submission; a draft has none (issue 27).
     if (!row.orderState) throw new TenancyError('not_submitted');
     const accepted = kind === 'contract' && row.orderState === 'accepted';
-    const contractStatus = accepted ? await this.store.contractStatus(row.id) : undefined;
+    const contractStatus = accepted ? (row.contractStatus ?? undefined) : undefined;
     const state = reportedState(row.orderState, contractStatus);
     return {
       state,
