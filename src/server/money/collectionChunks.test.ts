@@ -5,6 +5,7 @@ import { paymentBatches, sepaDebits, sepaMandates } from '../db/schema/index';
 import { startHarness, type Harness } from '../processing/testing/harness';
 import { engines } from '../testing/database';
 import { camt054 } from '../../domain/money/testing/bankFixtures';
+import { discardBatch } from './batches';
 import { runCollection } from './collection';
 import { creditorOf } from './deps';
 import { importBankFile } from './imports';
@@ -89,6 +90,49 @@ describe.each(engines)('batch work in pages on %s', (engine) => {
       duesBooked: 0,
       batchId: undefined,
     });
+  }, 120_000);
+
+  it('a file drawn after a discarded one: leftovers asked for on the earliest day, stopped mandates left out, the same bytes as one document', async () => {
+    const money = large.processing.money;
+    const first = (
+      await large.db.orm
+        .select({ id: paymentBatches.id })
+        .from(paymentBatches)
+        .where(eq(paymentBatches.status, 'draft'))
+    )[0]!;
+    await discardBatch(money, first.id, 'staff-a');
+    const e2e = async (g: number) =>
+      (
+        (await large.db.executeSql(`SELECT ${numberOf('$1::int')} AS n`, [g])).rows[0] as {
+          n: string;
+        }
+      ).n;
+    // two debits were due days ago (a file with them was discarded), one mandate is stopped
+    for (const g of [1, 2])
+      await large.db.executeSql(
+        `UPDATE sepa_debits SET due_on = date '2026-03-09' WHERE end_to_end_id = $1`,
+        [`${await e2e(g)}-20260316-1`],
+      );
+    await large.db.executeSql(
+      `UPDATE sepa_mandates SET stopped_at = now(), stop_reason = 'AC04' WHERE reference = $1`,
+      [`${await e2e(3)}-01`],
+    );
+    const run = await runCollection(money, RUN_AT, 2);
+    const f = await wholeFile(large, run.batchId!);
+    expect(f.batch.count).toBe(N - 1);
+    expect(f.batch.xml).toBe(f.whole.xml);
+    expect(f.batch.sha256).toBe(f.whole.sha256);
+    expect(xsdErrors(f.batch.xml, 'pain.008.001.08')).toEqual([]);
+    const inFile = await large.db.orm
+      .select({ e: sepaDebits.endToEndId, d: sepaDebits.dueOn })
+      .from(sepaDebits)
+      .where(eq(sepaDebits.batchId, run.batchId!));
+    // every debit of the file is asked for on the file's day, the two overdue ones too
+    expect(new Set(inFile.map((r) => r.d))).toEqual(new Set([f.batch.executionOn]));
+    expect(inFile.map((r) => r.e)).toEqual(
+      expect.arrayContaining([`${await e2e(1)}-20260316-1`, `${await e2e(2)}-20260316-1`]),
+    );
+    expect(inFile.map((r) => r.e)).not.toContain(`${await e2e(3)}-20260316-1`);
   }, 120_000);
 
   it('a camt.054 is matched a page at a time; the same file twice changes nothing', async () => {
