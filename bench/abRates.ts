@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applicationBody, createApplications } from './lib/applications';
+import { applicationBody, createApplications, saveLoad } from './lib/applications';
 import { cpuMsOf, startChild, startCompiledServer, type ChildServer } from './lib/childServer';
 import { fmt, spread } from './lib/stats';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
@@ -61,23 +61,7 @@ try {
             });
       const body = applicationBody();
       const cids = await createApplications(server.url, body, 200);
-      let n = 0;
-      await autocannon({
-        url: server.url,
-        connections: 50,
-        duration: Number(process.env.SAVES ?? 4),
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body,
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/tenancies?cid=${cids[n++ % cids.length]}&step=tenant`,
-            }),
-          },
-        ],
-      });
+      await saveLoad(server.url, body, cids, Number(process.env.SAVES ?? 4));
       targets.push({
         name: `${engine} ${build}`,
         server,

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applicationBody, createApplications } from './lib/applications';
+import { applicationBody, createApplications, saveLoad } from './lib/applications';
 import { cpuMsOf, npmStartSettings, startChild, treeRssMb } from './lib/childServer';
 
 /**
@@ -49,23 +49,7 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
       const first = treeRssMb(server.pid);
       const body = applicationBody();
       const cids = await createApplications(server.url, body);
-      let n = 0;
-      const r = await autocannon({
-        url: server.url,
-        connections: 50,
-        duration: 8,
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body,
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/tenancies?cid=${cids[n++ % cids.length]}&step=tenant`,
-            }),
-          },
-        ],
-      });
+      const r = await saveLoad(server.url, body, cids, 8);
       await sleep(3000);
       const after = treeRssMb(server.pid);
       const ratesUrl = `${server.url}/api/rates?sum=1500&payment=12&product_selection=standard`;

@@ -1,3 +1,4 @@
+import autocannon from 'autocannon';
 import { completeNewApiApplication } from '../../src/server/testing/fixtures';
 
 /** The bench's application: complete, in the new API's shape, as one JSON body. */
@@ -27,4 +28,28 @@ export async function createApplications(
     cids.push(created.cid);
   }
   return cids;
+}
+
+/**
+ * `seconds` of step saves at 50 connections, each request saving the tenant step of the next of
+ * `cids` (as the api bench's save figure and the flag and rates comparisons load a server).
+ */
+export function saveLoad(url: string, body: string, cids: string[], seconds: number) {
+  let n = 0;
+  return autocannon({
+    url,
+    connections: 50,
+    duration: seconds,
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          path: `/api/tenancies?cid=${cids[n++ % cids.length]}&step=tenant`,
+        }),
+      },
+    ],
+  });
 }
