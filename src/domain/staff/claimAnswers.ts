@@ -25,7 +25,10 @@ export const claimCounts = z.object({
 });
 export type ClaimCounts = z.output<typeof claimCounts>;
 
-/** One page of the queue: open claims, oldest first, each with its count of items to decide (ADR 1338). */
+/**
+ * One page of the queue: open claims, oldest first, each with its count of items to decide
+ * (ADR 1338).
+ */
 export const claimQueue = listPage(
   z.object({
     id: z.string(),
