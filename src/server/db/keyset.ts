@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /**
  * Keyset pagination for every back-office list (issue 30, ADR 1271): a page continues after
@@ -23,7 +23,7 @@ export function readCursor(c: string | undefined): Key | undefined {
 }
 
 /** Rows after the key in the list's direction (ascending lists go on upwards). */
-export function afterKey(
+function afterKey(
   at: AnyColumn,
   id: AnyColumn,
   key: Key | undefined,
@@ -41,5 +41,27 @@ export function pageOf<T>(rows: T[], size: number, keyOf: (row: T) => Key) {
   return {
     page,
     next: rows.length > size && last ? cursorOf(keyOf(last).at, keyOf(last).id) : null,
+  };
+}
+
+/**
+ * One page of a list ordered by (`at`, `id`): the condition to AND with the list's own filter,
+ * the order, the limit (one row more than the page, to know whether another follows) and the
+ * page cut from the fetched rows. Every paged list uses it, so the rule is written once:
+ * `.where(and(filter, k.after)).orderBy(...k.orderBy).limit(k.limit)`, then `k.page(rows, keyOf)`.
+ */
+export function keyset(
+  at: AnyColumn,
+  id: AnyColumn,
+  direction: 'asc' | 'desc',
+  after: string | undefined,
+  size: number,
+) {
+  const by = direction === 'asc' ? asc : desc;
+  return {
+    after: afterKey(at, id, readCursor(after), direction),
+    orderBy: [by(at), by(id)] as const,
+    limit: size + 1,
+    page: <T>(rows: T[], keyOf: (row: T) => Key) => pageOf(rows, size, keyOf),
   };
 }

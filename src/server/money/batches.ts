@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, ne } from 'drizzle-orm';
 import { addBusinessDays, todayInBerlin } from '../../domain/index';
 import {
   claimPayouts,
@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../http/errors';
 import { moneyApiTexts as t } from '../texts/money';
 import type { MoneyDeps } from './deps';
-import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
+import { keyset, QUEUE_PAGE } from '../db/keyset';
 
 /**
  * Staff actions on a bank file (ADR 1222): a staff member puts the job's draft forward, another
@@ -54,18 +54,14 @@ const isFourEyesViolation = (err: unknown) =>
  */
 export async function listBatches(deps: MoneyDeps, after?: string, size = QUEUE_PAGE) {
   const { xml: _xml, ...columns } = getTableColumns(paymentBatches);
+  const k = keyset(paymentBatches.createdAt, paymentBatches.id, 'desc', after, size);
   const rows = await deps.db.orm
     .select(columns)
     .from(paymentBatches)
-    .where(
-      and(
-        ne(paymentBatches.status, 'discarded'),
-        afterKey(paymentBatches.createdAt, paymentBatches.id, readCursor(after), 'desc'),
-      ),
-    )
-    .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
-    .limit(size + 1);
-  const { page, next } = pageOf(rows, size, (r) => ({ at: r.createdAt, id: r.id }));
+    .where(and(ne(paymentBatches.status, 'discarded'), k.after))
+    .orderBy(...k.orderBy)
+    .limit(k.limit);
+  const { page, next } = k.page(rows, (r) => ({ at: r.createdAt, id: r.id }));
   return { items: page, next };
 }
 

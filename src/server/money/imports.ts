@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   BankFileError,
   readBankFile,
@@ -8,7 +8,7 @@ import {
   type BankItem,
 } from '../../domain/index';
 import type { Tx } from '../db/client';
-import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
+import { keyset, QUEUE_PAGE } from '../db/keyset';
 import {
   applications,
   bankImportItems,
@@ -463,9 +463,9 @@ async function askForIban(deps: MoneyDeps, d: SepaDebitRow, firstReturn: boolean
   });
 }
 
-/** The queue of items we could not match, for staff. */
 /** One page of the unmatched items, oldest import first (keyset on the import's time, item id). */
 export async function unmatchedItems(deps: MoneyDeps, after?: string, size = QUEUE_PAGE) {
+  const k = keyset(bankImports.importedAt, bankImportItems.id, 'asc', after, size);
   const rows = await deps.db.orm
     .select({
       id: bankImportItems.id,
@@ -477,15 +477,10 @@ export async function unmatchedItems(deps: MoneyDeps, after?: string, size = QUE
     })
     .from(bankImportItems)
     .innerJoin(bankImports, eq(bankImports.id, bankImportItems.importId))
-    .where(
-      and(
-        eq(bankImportItems.status, 'unmatched'),
-        afterKey(bankImports.importedAt, bankImportItems.id, readCursor(after), 'asc'),
-      ),
-    )
-    .orderBy(asc(bankImports.importedAt), asc(bankImportItems.id))
-    .limit(size + 1);
-  const { page, next } = pageOf(rows, size, (r) => ({ at: r.importedAt, id: r.id }));
+    .where(and(eq(bankImportItems.status, 'unmatched'), k.after))
+    .orderBy(...k.orderBy)
+    .limit(k.limit);
+  const { page, next } = k.page(rows, (r) => ({ at: r.importedAt, id: r.id }));
   return { items: page.map(({ importedAt: _at, ...item }) => item), next };
 }
 

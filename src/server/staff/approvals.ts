@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { contractLetters, contracts, staff, staffApprovals } from '../db/schema/index';
 import {
@@ -14,7 +14,7 @@ import type { StaffCaller } from './sessions';
 import { recordStaffEvent, writeAudit } from './audit';
 import { owedOf } from '../money/instalments';
 import { writeOffOwed } from '../money/writeOff';
-import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
+import { keyset, QUEUE_PAGE } from '../db/keyset';
 
 /**
  * A refused draft or decision, answered by the one error handler with its staff sentence
@@ -211,14 +211,15 @@ export async function decideApproval(
 
 /** Four-eyes requests, newest first, a page at a time. */
 export async function openApprovals(db: Database, after?: string, size = QUEUE_PAGE) {
+  const k = keyset(staffApprovals.draftedAt, staffApprovals.id, 'desc', after, size);
   const rows = await db.orm
     .select({ a: staffApprovals, drafter: staff.displayName })
     .from(staffApprovals)
     .innerJoin(staff, eq(staff.id, staffApprovals.draftedBy))
-    .where(afterKey(staffApprovals.draftedAt, staffApprovals.id, readCursor(after), 'desc'))
-    .orderBy(desc(staffApprovals.draftedAt), desc(staffApprovals.id))
-    .limit(size + 1);
-  const { page, next } = pageOf(rows, size, (r) => ({ at: r.a.draftedAt, id: r.a.id }));
+    .where(k.after)
+    .orderBy(...k.orderBy)
+    .limit(k.limit);
+  const { page, next } = k.page(rows, (r) => ({ at: r.a.draftedAt, id: r.a.id }));
   return {
     next,
     items: page.map(({ a, drafter }) => ({

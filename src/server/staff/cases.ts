@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import {
   guaranteeRequests,
   applications,
@@ -15,7 +15,7 @@ import { formModelOf } from '../services/storedModel';
 import { factsOf } from '../processing/facts';
 import { todayInBerlin } from '../../domain/dates';
 import { letterOverdue } from '../../domain/staff/workdays';
-import { afterKey, pageOf, QUEUE_PAGE, readCursor } from '../db/keyset';
+import { keyset, QUEUE_PAGE } from '../db/keyset';
 
 /**
  * The back office's reads (ADR 1204): work queues, counts, one application or contract. Sandbox
@@ -50,22 +50,21 @@ export async function decisionsByOutcome(
   after?: string,
   size = QUEUE_PAGE,
 ) {
-  const dir = outcome === 'pending' ? 'asc' : 'desc';
-  const by = dir === 'asc' ? asc : desc;
+  const k = keyset(
+    decisions.decidedAt,
+    decisions.id,
+    outcome === 'pending' ? 'asc' : 'desc',
+    after,
+    size,
+  );
   const rows = await db.orm
     .select({ d: decisions, app: applications })
     .from(decisions)
     .innerJoin(applications, eq(applications.id, decisions.applicationId))
-    .where(
-      and(
-        eq(decisions.outcome, outcome),
-        live,
-        afterKey(decisions.decidedAt, decisions.id, readCursor(after), dir),
-      ),
-    )
-    .orderBy(by(decisions.decidedAt), by(decisions.id))
-    .limit(size + 1);
-  const { page, next } = pageOf(rows, size, (r) => ({ at: r.d.decidedAt, id: r.d.id }));
+    .where(and(eq(decisions.outcome, outcome), live, k.after))
+    .orderBy(...k.orderBy)
+    .limit(k.limit);
+  const { page, next } = k.page(rows, (r) => ({ at: r.d.decidedAt, id: r.d.id }));
   return {
     next,
     items: page.map(({ d, app }) => ({
@@ -82,22 +81,17 @@ export async function decisionsByOutcome(
 
 /** Letters not yet posted, oldest first, a page at a time (the print batch is one page). */
 export async function unpostedLetters(db: Database, now: Date, after?: string, size = QUEUE_PAGE) {
+  const k = keyset(contractLetters.createdAt, contractLetters.id, 'asc', after, size);
   const rows = await db.orm
     .select({ l: contractLetters, c: contracts, app: applications })
     .from(contractLetters)
     .innerJoin(contracts, eq(contracts.applicationId, contractLetters.applicationId))
     .innerJoin(applications, eq(applications.id, contractLetters.applicationId))
-    .where(
-      and(
-        isNull(contractLetters.postedAt),
-        live,
-        afterKey(contractLetters.createdAt, contractLetters.id, readCursor(after), 'asc'),
-      ),
-    )
-    .orderBy(asc(contractLetters.createdAt), asc(contractLetters.id))
-    .limit(size + 1);
+    .where(and(isNull(contractLetters.postedAt), live, k.after))
+    .orderBy(...k.orderBy)
+    .limit(k.limit);
   const today = todayInBerlin(now);
-  const { page, next } = pageOf(rows, size, (r) => ({ at: r.l.createdAt, id: r.l.id }));
+  const { page, next } = k.page(rows, (r) => ({ at: r.l.createdAt, id: r.l.id }));
   return {
     next,
     items: page.map(({ l, c, app }) => {
@@ -120,6 +114,7 @@ export async function unpostedLetters(db: Database, now: Date, after?: string, s
 /** Withdrawals, cancellations and releases of the last two weeks, newest first, paged. */
 export async function recentEndings(db: Database, now: Date, after?: string, size = QUEUE_PAGE) {
   const since = new Date(now.getTime() - RECENT_ENDINGS_DAYS * DAY);
+  const k = keyset(contracts.endedAt, contracts.applicationId, 'desc', after, size);
   const rows = await db.orm
     .select({ c: contracts, app: applications })
     .from(contracts)
@@ -129,12 +124,12 @@ export async function recentEndings(db: Database, now: Date, after?: string, siz
         inArray(contracts.status, ['withdrawn', 'cancelled', 'released']),
         gte(contracts.endedAt, since),
         live,
-        afterKey(contracts.endedAt, contracts.applicationId, readCursor(after), 'desc'),
+        k.after,
       ),
     )
-    .orderBy(desc(contracts.endedAt), desc(contracts.applicationId))
-    .limit(size + 1);
-  const { page, next } = pageOf(rows, size, (r) => ({
+    .orderBy(...k.orderBy)
+    .limit(k.limit);
+  const { page, next } = k.page(rows, (r) => ({
     at: r.c.endedAt!,
     id: r.c.applicationId,
   }));

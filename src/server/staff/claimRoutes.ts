@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { awaitsDecision, type ClaimItemKind } from '../../domain/claims/index';
 import { PROPOSAL_MAX, readReviewDecision, staffDecisions } from '../../domain/claims/review';
 import { claimTexts } from '../../domain/messages/claims';
@@ -30,7 +30,7 @@ import { staffActor } from './audit';
 import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
 import { pageQuery, pageSize } from './keyset';
-import { afterKey, pageOf, readCursor } from '../db/keyset';
+import { keyset } from '../db/keyset';
 import { evidenceLink, listEvidence } from '../evidence/index';
 import type { EvidenceOwner } from '../../domain/evidence/rules';
 
@@ -266,19 +266,15 @@ export function registerStaffClaimRoutes(root: FastifyInstance, deps: StaffDeps)
     async (req) => {
       // Oldest first (keyset, ADR 1271): a claim's deadlines run from its filing.
       const size = pageSize(req.query.limit);
+      const k = keyset(claims.filedAt, claims.id, 'asc', req.query.after, size);
       const found = await orm
         .select({ claim: claims, number: contracts.contractNumber })
         .from(claims)
         .innerJoin(contracts, eq(contracts.applicationId, claims.applicationId))
-        .where(
-          and(
-            ne(claims.state, 'closed'),
-            afterKey(claims.filedAt, claims.id, readCursor(req.query.after), 'asc'),
-          ),
-        )
-        .orderBy(asc(claims.filedAt), asc(claims.id))
-        .limit(size + 1);
-      const { page: rows, next } = pageOf(found, size, (r) => ({
+        .where(and(ne(claims.state, 'closed'), k.after))
+        .orderBy(...k.orderBy)
+        .limit(k.limit);
+      const { page: rows, next } = k.page(found, (r) => ({
         at: r.claim.filedAt,
         id: r.claim.id,
       }));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { staffInstalmentCounts, statementYearPattern, todayInBerlin } from '../../domain/index';
 import { dunningDecisionTask, openDispute } from '../../domain/money/staffViews';
@@ -26,7 +26,7 @@ import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
 import { idParams, isRowId, moneyDepsOf, ok, okAnswer } from './moneyRouteParts';
 import { pageQuery, pageSize } from './keyset';
-import { afterKey, pageOf, readCursor } from '../db/keyset';
+import { keyset } from '../db/keyset';
 
 const countBody = edgeObject({
   count: z.string().register(edgeMeta, {
@@ -112,20 +112,15 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
     }),
     async (req) => {
       const size = pageSize(req.query.limit);
+      const k = keyset(moneyTasks.createdAt, moneyTasks.id, 'asc', req.query.after, size);
       const rows = await orm
         .select({ task: moneyTasks, number: contracts.contractNumber })
         .from(moneyTasks)
         .innerJoin(contracts, eq(contracts.applicationId, moneyTasks.applicationId))
-        .where(
-          and(
-            eq(moneyTasks.kind, 'dunning_decision'),
-            isNull(moneyTasks.doneAt),
-            afterKey(moneyTasks.createdAt, moneyTasks.id, readCursor(req.query.after), 'asc'),
-          ),
-        )
-        .orderBy(asc(moneyTasks.createdAt), asc(moneyTasks.id))
-        .limit(size + 1);
-      const { page: tasks, next } = pageOf(rows, size, (r) => ({
+        .where(and(eq(moneyTasks.kind, 'dunning_decision'), isNull(moneyTasks.doneAt), k.after))
+        .orderBy(...k.orderBy)
+        .limit(k.limit);
+      const { page: tasks, next } = k.page(rows, (r) => ({
         at: r.task.createdAt,
         id: r.task.id,
       }));
@@ -319,24 +314,15 @@ export function registerStaffMoneyDecisionRoutes(root: FastifyInstance, deps: St
     }),
     async (req) => {
       const size = pageSize(req.query.limit);
+      const k = keyset(paymentDisputes.openedAt, paymentDisputes.id, 'desc', req.query.after, size);
       const found = await orm
         .select({ d: paymentDisputes, number: contracts.contractNumber })
         .from(paymentDisputes)
         .innerJoin(contracts, eq(contracts.applicationId, paymentDisputes.applicationId))
-        .where(
-          and(
-            isNull(paymentDisputes.closedAt),
-            afterKey(
-              paymentDisputes.openedAt,
-              paymentDisputes.id,
-              readCursor(req.query.after),
-              'desc',
-            ),
-          ),
-        )
-        .orderBy(desc(paymentDisputes.openedAt), desc(paymentDisputes.id))
-        .limit(size + 1);
-      const { page: rows, next } = pageOf(found, size, (r) => ({ at: r.d.openedAt, id: r.d.id }));
+        .where(and(isNull(paymentDisputes.closedAt), k.after))
+        .orderBy(...k.orderBy)
+        .limit(k.limit);
+      const { page: rows, next } = k.page(found, (r) => ({ at: r.d.openedAt, id: r.d.id }));
       await auditOf(deps, req)('money.disputes.read', { details: { count: rows.length } });
       return {
         next,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import {
   importResult,
@@ -32,7 +32,7 @@ import { auditOf, type StaffDeps } from './context';
 import { currentCaller } from './guard';
 import { idParams, isRowId, moneyDepsOf, ok, okAnswer, rowId } from './moneyRouteParts';
 import { pageQuery, pageSize } from './keyset';
-import { afterKey, pageOf, readCursor } from '../db/keyset';
+import { keyset } from '../db/keyset';
 import { listPage } from '../../domain/staff/listPage';
 
 /** Bank statements of a busy month are larger than the API's default body limit. */
@@ -325,6 +325,7 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
     }),
     async (req) => {
       const size = pageSize(req.query.limit);
+      const k = keyset(refunds.createdAt, refunds.id, 'asc', req.query.after, size);
       const rows = await orm
         .select({
           id: refunds.id,
@@ -335,15 +336,10 @@ export function registerStaffMoneyRoutes(root: FastifyInstance, deps: StaffDeps)
         })
         .from(refunds)
         .innerJoin(contracts, eq(contracts.applicationId, refunds.applicationId))
-        .where(
-          and(
-            eq(refunds.status, 'sent'),
-            afterKey(refunds.createdAt, refunds.id, readCursor(req.query.after), 'asc'),
-          ),
-        )
-        .orderBy(asc(refunds.createdAt), asc(refunds.id))
-        .limit(size + 1);
-      const { page, next } = pageOf(rows, size, (r) => ({ at: r.createdAt, id: r.id }));
+        .where(and(eq(refunds.status, 'sent'), k.after))
+        .orderBy(...k.orderBy)
+        .limit(k.limit);
+      const { page, next } = k.page(rows, (r) => ({ at: r.createdAt, id: r.id }));
       await auditOf(deps, req)('money.refunds.read', { details: { count: page.length } });
       return {
         items: page.map(({ createdAt: _at, ...r }) => ({ ...r, status: 'sent' as const })),
