@@ -205,6 +205,11 @@ describe('partners and guarantee requests in the back office', () => {
     await clean(page);
     await more.focus();
     await snap(page, 'intern-requests-more');
+    // The button under a long list on a phone: in view once focused, its focus ring visible.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await more.scrollIntoViewIfNeeded();
+    await snap(page, 'intern-requests-more-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Enter');
     await expect.poll(() => rows.count()).toBe(51);
     expect(await rows.last().textContent()).toContain('Paul Seite 51');
