@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { startDatabase } from './db/client';
 import { DataDirLockedError } from './db/dataDirLock';
+import type { PrivateDataDirReport } from './db/privateDataDir';
 import { SecretFileError } from './serverSecretFile';
 import { startMark } from './startTrace';
 
@@ -40,16 +41,14 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   const dataDir = config.dataDir;
-  // Those an older version left open are closed now (while the database opens), and again once it
-  // is open and every hour, because PGlite sets its files' modes itself (0666/0644).
-  const closeDataFiles = async () => {
-    const modes = await makeDataDirPrivate(dataDir);
+  const logged = (modes: PrivateDataDirReport | null) => {
+    if (!modes) return;
     if (modes.dirs + modes.files > 0)
       log.info({ dirs: modes.dirs, files: modes.files }, 'data files made private');
     if (modes.failed > 0)
       log.warn({ failed: modes.failed }, 'some data files could not be made private');
   };
-  const firstPass = closeDataFiles();
+  const closeDataFiles = async () => logged(await makeDataDirPrivate(dataDir));
   const loading = import('./serve');
   const database = await (
     opening && config.dataDir === early && !config.databaseUrl ? opening : startDatabase(config)
@@ -58,8 +57,15 @@ async function main(): Promise<void> {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   });
+  // Those an older version left open are closed now (while the database opens), and again once it
+  // is open, because PGlite sets its files' modes itself (0666/0644); on the embedded engine its
+  // thread makes both passes (ADR 1370), on PostgreSQL this one. And every hour, on this thread.
+  const threadPasses = database.dataFiles;
+  const firstPass = threadPasses ? threadPasses.firstPass.then(logged) : closeDataFiles();
+  firstPass.catch(() => undefined); // awaited before listening, after the database's own errors
+  const afterOpen = threadPasses ? async () => logged(await threadPasses.close()) : closeDataFiles;
   const { serve } = await loading;
-  await serve(config, database, log, { firstPass, close: closeDataFiles });
+  await serve(config, database, log, { firstPass, afterOpen, hourly: closeDataFiles });
 }
 
 main().catch((err: unknown) => {

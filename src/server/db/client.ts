@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type * as schema from './schema/index';
 import { PgliteThread, threadClient } from './pgliteClient';
 import { lockDataDir } from './dataDirLock';
+import type { PrivateDataDirReport } from './privateDataDir';
 
 type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
@@ -105,6 +106,15 @@ export function executeSqlIn(tx: Tx, text: string, params?: unknown[]): Promise<
 export interface OpeningDatabase {
   db: Database;
   opened: Promise<void>;
+  /**
+   * The embedded engine's passes over DATA_DIR's file modes (ADR 1115), made by the PGlite thread
+   * with blocking calls (ADR 1370): the one it made before opening the database, and another one
+   * now. Unset on PostgreSQL (the main thread makes them).
+   */
+  dataFiles?: {
+    firstPass: Promise<PrivateDataDirReport | null>;
+    close(): Promise<PrivateDataDirReport>;
+  };
 }
 
 /**
@@ -114,7 +124,7 @@ export interface OpeningDatabase {
  */
 async function startPglite(
   dataDir: string | undefined,
-  opts: { fsync?: boolean; initApart?: boolean } = {},
+  opts: { fsync?: boolean; initApart?: boolean; privateDir?: string } = {},
 ): Promise<OpeningDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // The thread starts first; the ORM's modules load while it opens the database (start time).
@@ -122,6 +132,7 @@ async function startPglite(
     dataDir: dataDir ?? 'memory://',
     fsync: dataDir !== undefined && opts.fsync !== false,
     initApart: opts.initApart ?? true,
+    ...(opts.privateDir ? { privateDir: opts.privateDir } : {}),
   });
   const [{ drizzle: drizzlePglite }, schema] = await Promise.all([
     import('drizzle-orm/pglite'),
@@ -145,7 +156,18 @@ async function startPglite(
       await thread.close();
     },
   };
-  return { db, opened: thread.opened };
+  return {
+    db,
+    opened: thread.opened,
+    ...(opts.privateDir
+      ? {
+          dataFiles: {
+            firstPass: thread.firstPass,
+            close: () => thread.request<PrivateDataDirReport>({ op: 'privateFiles' }),
+          },
+        }
+      : {}),
+  };
 }
 
 /** The embedded engine, once open (see startPglite). */
@@ -231,7 +253,7 @@ export async function startDatabase(opts: {
   const lock = lockDataDir(opts.dataDir);
   let opening: OpeningDatabase;
   try {
-    opening = await startPglite(join(opts.dataDir, 'pglite'));
+    opening = await startPglite(join(opts.dataDir, 'pglite'), { privateDir: opts.dataDir });
   } catch (err) {
     lock.release();
     throw err;
@@ -239,7 +261,7 @@ export async function startDatabase(opts: {
   const { db, opened } = opening;
   opened.catch(() => lock.release());
   return {
-    opened,
+    ...opening,
     db: {
       ...db,
       async close() {

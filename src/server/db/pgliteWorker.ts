@@ -10,6 +10,7 @@ import {
 } from './pgliteProtocol';
 import { compilePgliteWasm } from './pgliteWasm';
 import { PreparedStatements } from './pglitePrepared';
+import { makeDataDirPrivateSync } from './privateDataDir';
 
 /**
  * PGlite in its own thread (ADR 1000): its WebAssembly runs here, so a long statement (the nightly
@@ -140,6 +141,8 @@ async function handle(req: WorkerRequest): Promise<unknown> {
       await open.done;
       return null;
     }
+    case 'privateFiles':
+      return start.privateDir ? makeDataDirPrivateSync(start.privateDir) : null;
     case 'close':
       await pg.close();
       return null;
@@ -242,8 +245,14 @@ async function init(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  let firstPass = null;
+  const modules = wasmModules(); // its files are read meanwhile
+  modules.catch(() => undefined); // awaited below
   try {
-    pg = await PGlite.create(start.dataDir, { startParams, ...(await wasmModules()) });
+    // Blocking calls on this thread, which has nothing else to do yet: a third of the CPU of the
+    // main thread's asynchronous pass, and the main thread loads the server meanwhile (ADR 1370).
+    if (start.privateDir) firstPass = makeDataDirPrivateSync(start.privateDir);
+    pg = await PGlite.create(start.dataDir, { startParams, ...(await modules) });
     statements = new PreparedStatements(pg);
     if (start.fsync) {
       // PGlite's Node file system (Emscripten NODEFS) has no fsync: it would answer fsync() without
@@ -270,7 +279,7 @@ async function main(): Promise<void> {
     }
     void answer(req, handle(req));
   });
-  port.postMessage({ id: 0, ok: true, result: null } satisfies WorkerReply);
+  port.postMessage({ id: 0, ok: true, result: firstPass } satisfies WorkerReply);
 }
 
 if (initOnly)
