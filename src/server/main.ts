@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { startDatabase } from './db/client';
 import { DataDirLockedError } from './db/dataDirLock';
-import type { PrivateDataDirReport } from './db/privateDataDir';
 import { SecretFileError } from './serverSecretFile';
 import { startMark } from './startTrace';
 
@@ -41,14 +40,16 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   const dataDir = config.dataDir;
-  const logged = (modes: PrivateDataDirReport | null) => {
-    if (!modes) return;
+  // Those an older version left open are closed now (while the database opens), and again once it
+  // is open and every hour, because PGlite sets its files' modes itself (0666/0644).
+  const closeDataFiles = async () => {
+    const modes = await makeDataDirPrivate(dataDir);
     if (modes.dirs + modes.files > 0)
       log.info({ dirs: modes.dirs, files: modes.files }, 'data files made private');
     if (modes.failed > 0)
       log.warn({ failed: modes.failed }, 'some data files could not be made private');
   };
-  const closeDataFiles = async () => logged(await makeDataDirPrivate(dataDir));
+  const firstPass = closeDataFiles();
   const loading = import('./serve');
   const database = await (
     opening && config.dataDir === early && !config.databaseUrl ? opening : startDatabase(config)
@@ -57,15 +58,8 @@ async function main(): Promise<void> {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);
   });
-  // Those an older version left open are closed now (while the database opens), and again once it
-  // is open, because PGlite sets its files' modes itself (0666/0644); on the embedded engine its
-  // thread makes both passes (ADR 1370), on PostgreSQL this one. And every hour, on this thread.
-  const threadPasses = database.dataFiles;
-  const firstPass = threadPasses ? threadPasses.firstPass.then(logged) : closeDataFiles();
-  firstPass.catch(() => undefined); // awaited before listening, after the database's own errors
-  const afterOpen = threadPasses ? async () => logged(await threadPasses.close()) : closeDataFiles;
   const { serve } = await loading;
-  await serve(config, database, log, { firstPass, afterOpen, hourly: closeDataFiles });
+  await serve(config, database, log, { firstPass, close: closeDataFiles });
 }
 
 main().catch((err: unknown) => {

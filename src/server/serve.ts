@@ -27,13 +27,7 @@ export async function serve(
   startConfig: Config,
   { db, opened }: OpeningDatabase,
   log: Logger,
-  dataFiles: {
-    /** The pass over DATA_DIR's modes begun before the database opened (ADR 1115). */
-    firstPass: Promise<void>;
-    /** The pass after migrations (what PGlite's open and initdb wrote). */
-    afterOpen: () => Promise<void>;
-    hourly: () => Promise<void>;
-  },
+  dataFiles: { firstPass: Promise<void>; close: () => Promise<void> },
 ): Promise<void> {
   const availability = availabilityOf(db, log);
   // pg-boss 10 completes and fails jobs without awaiting the call (manager.js, watch/onFetch): with
@@ -73,10 +67,10 @@ export async function serve(
   });
   startMark('migrated');
   // Alongside the rest of the start (it walks the whole data directory); done before listening.
-  const closing = Promise.all([dataFiles.firstPass, dataFiles.afterOpen()]);
+  const closing = Promise.all([dataFiles.firstPass, dataFiles.close()]);
   setInterval(() => {
     dataFiles
-      .hourly()
+      .close()
       .catch((err: unknown) => log.warn(safeErrorFields(err), 'data files could not be checked'));
   }, 3_600_000).unref();
 

@@ -5,7 +5,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type * as schema from './schema/index';
 import { PgliteThread, threadClient } from './pgliteClient';
 import { lockDataDir } from './dataDirLock';
-import type { PrivateDataDirReport } from './privateDataDir';
 
 type Schema = typeof schema;
 export type Orm = PgDatabase<PgQueryResultHKT, Schema>;
@@ -106,15 +105,6 @@ export function executeSqlIn(tx: Tx, text: string, params?: unknown[]): Promise<
 export interface OpeningDatabase {
   db: Database;
   opened: Promise<void>;
-  /**
-   * The embedded engine's passes over DATA_DIR's file modes (ADR 1115), made by the PGlite thread
-   * with blocking calls (ADR 1370): the one it made before opening the database, and another one
-   * now. Unset on PostgreSQL (the main thread makes them).
-   */
-  dataFiles?: {
-    firstPass: Promise<PrivateDataDirReport | null>;
-    close(): Promise<PrivateDataDirReport>;
-  };
 }
 
 /**
@@ -124,7 +114,7 @@ export interface OpeningDatabase {
  */
 async function startPglite(
   dataDir: string | undefined,
-  opts: { fsync?: boolean; initApart?: boolean; privateDir?: string } = {},
+  opts: { fsync?: boolean; initApart?: boolean } = {},
 ): Promise<OpeningDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // The thread starts first; the ORM's modules load while it opens the database (start time).
@@ -132,7 +122,6 @@ async function startPglite(
     dataDir: dataDir ?? 'memory://',
     fsync: dataDir !== undefined && opts.fsync !== false,
     initApart: opts.initApart ?? true,
-    ...(opts.privateDir ? { privateDir: opts.privateDir } : {}),
   });
   const [{ drizzle: drizzlePglite }, schema] = await Promise.all([
     import('drizzle-orm/pglite'),
@@ -156,18 +145,7 @@ async function startPglite(
       await thread.close();
     },
   };
-  return {
-    db,
-    opened: thread.opened,
-    ...(opts.privateDir
-      ? {
-          dataFiles: {
-            firstPass: thread.firstPass,
-            close: () => thread.request<PrivateDataDirReport>({ op: 'privateFiles' }),
-          },
-        }
-      : {}),
-  };
+  return { db, opened: thread.opened };
 }
 
 /** The embedded engine, once open (see startPglite). */
@@ -253,7 +231,7 @@ export async function startDatabase(opts: {
   const lock = lockDataDir(opts.dataDir);
   let opening: OpeningDatabase;
   try {
-    opening = await startPglite(join(opts.dataDir, 'pglite'), { privateDir: opts.dataDir });
+    opening = await startPglite(join(opts.dataDir, 'pglite'));
   } catch (err) {
     lock.release();
     throw err;
@@ -261,7 +239,7 @@ export async function startDatabase(opts: {
   const { db, opened } = opening;
   opened.catch(() => lock.release());
   return {
-    ...opening,
+    opened,
     db: {
       ...db,
       async close() {

@@ -12,7 +12,6 @@ import {
   type WorkerStart,
 } from './pgliteProtocol';
 import type { PgliteWasm } from './pgliteWasm';
-import type { PrivateDataDirReport } from './privateDataDir';
 
 type Request = WorkerRequest extends infer R
   ? R extends { id: number }
@@ -84,8 +83,6 @@ export class PgliteThread {
    * thread's port keeps them, in order, until the database is open (start time, ADR 1001).
    */
   readonly opened: Promise<void>;
-  /** The thread's pass over `privateDir` before it opened the database (null without one). */
-  readonly firstPass: Promise<PrivateDataDirReport | null>;
 
   private constructor(options: WorkerStart) {
     const onDisk = !options.dataDir.startsWith('memory://');
@@ -105,18 +102,18 @@ export class PgliteThread {
       return worker;
     });
     const ready = new Promise<unknown>((ok, fail) => this.pending.set(0, { ok, fail }));
-    this.firstPass = this.running.then(() => ready as Promise<PrivateDataDirReport | null>);
-    this.firstPass.catch(() => undefined); // the same failure as `opened`
-    this.opened = this.firstPass.then(
-      () => undefined,
-      async (err: unknown) => {
-        // Whatever waits for the database fails with the reason it did not open.
-        this.dead = err as Error;
-        await this.worker?.terminate();
-        this.die(err as Error);
-        throw err;
-      },
-    );
+    this.opened = this.running
+      .then(() => ready)
+      .then(
+        () => undefined,
+        async (err: unknown) => {
+          // Whatever waits for the database fails with the reason it did not open.
+          this.dead = err as Error;
+          await this.worker?.terminate();
+          this.die(err as Error);
+          throw err;
+        },
+      );
     // Awaited by open() or by the caller of launch(); never an unhandled rejection here.
     this.opened.catch(() => undefined);
   }

@@ -6,11 +6,6 @@ export interface WorkerStart {
   /** Run initdb in a process of its own before the thread starts (its memory goes with it). */
   initApart?: boolean;
   /**
-   * DATA_DIR, when this thread makes its files private (ADR 1115, 1370): once before the database
-   * opens (the open reply carries the report) and again at each `privateFiles` request.
-   */
-  privateDir?: string;
-  /**
    * PGlite's WebAssembly when this process has it compiled already; without it the thread
    * compiles it and sends it back (reply id `compiledReplyId`) for the next threads.
    */
@@ -31,7 +26,6 @@ export type WorkerRequest = { id: number } & (
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'privateFiles' }
   | { op: 'close' }
 );
 

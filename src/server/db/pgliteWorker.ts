@@ -10,7 +10,6 @@ import {
 } from './pgliteProtocol';
 import { compilePgliteWasm } from './pgliteWasm';
 import { PreparedStatements } from './pglitePrepared';
-import { makeDataDirPrivateSync } from './privateDataDir';
 
 /**
  * PGlite in its own thread (ADR 1000): its WebAssembly runs here, so a long statement (the nightly
@@ -141,8 +140,6 @@ async function handle(req: WorkerRequest): Promise<unknown> {
       await open.done;
       return null;
     }
-    case 'privateFiles':
-      return start.privateDir ? makeDataDirPrivateSync(start.privateDir) : null;
     case 'close':
       await pg.close();
       return null;
@@ -245,14 +242,8 @@ async function init(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let firstPass = null;
-  const modules = wasmModules(); // its files are read meanwhile
-  modules.catch(() => undefined); // awaited below
   try {
-    // Blocking calls on this thread, which has nothing else to do yet: a third of the CPU of the
-    // main thread's asynchronous pass, and the main thread loads the server meanwhile (ADR 1370).
-    if (start.privateDir) firstPass = makeDataDirPrivateSync(start.privateDir);
-    pg = await PGlite.create(start.dataDir, { startParams, ...(await modules) });
+    pg = await PGlite.create(start.dataDir, { startParams, ...(await wasmModules()) });
     statements = new PreparedStatements(pg);
     if (start.fsync) {
       // PGlite's Node file system (Emscripten NODEFS) has no fsync: it would answer fsync() without
@@ -279,7 +270,7 @@ async function main(): Promise<void> {
     }
     void answer(req, handle(req));
   });
-  port.postMessage({ id: 0, ok: true, result: firstPass } satisfies WorkerReply);
+  port.postMessage({ id: 0, ok: true, result: null } satisfies WorkerReply);
 }
 
 if (initOnly)

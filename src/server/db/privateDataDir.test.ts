@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAll, startChildServer, type ChildServer } from '../testing/childServer';
 import { waitFor } from '../testing/webhookReceiver';
-import { makeDataDirPrivate, makeDataDirPrivateSync } from './privateDataDir';
+import { makeDataDirPrivate } from './privateDataDir';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -64,26 +64,19 @@ describe('DATA_DIR made private at start', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  // The same pass with blocking calls (the PGlite thread's, ADR 1370) and without.
-  it.each([
-    ['asynchronous', makeDataDirPrivate],
-    ['blocking', makeDataDirPrivateSync],
-  ] as const)(
-    'makes directories 0700 and files 0600, leaves private ones and linked targets alone (%s)',
-    async (_, pass) => {
-      const { dir, outside } = oldStyleDataDir();
-      dirs.push(dir, outside);
-      const report = await pass(dir);
-      // DATA_DIR, outbox, mail-spool, pglite, pg_wal; five open files (the private one is left).
-      expect(report).toEqual({ dirs: 5, files: 5, failed: 0 });
-      expect(mode(dir)).toBe(0o700);
-      for (const [path, m] of modesBelow(dir))
-        expect([path, m]).toEqual([path, statSync(path).isDirectory() ? 0o700 : 0o600]);
-      expect(mode(join(outside, 'shared.pem'))).toBe(0o644);
-      // A second pass has nothing to do.
-      expect(await pass(dir)).toEqual({ dirs: 0, files: 0, failed: 0 });
-    },
-  );
+  it('makes directories 0700 and files 0600, leaves private ones and linked targets alone', async () => {
+    const { dir, outside } = oldStyleDataDir();
+    dirs.push(dir, outside);
+    const report = await makeDataDirPrivate(dir);
+    // DATA_DIR, outbox, mail-spool, pglite, pg_wal; five open files (the private one is left).
+    expect(report).toEqual({ dirs: 5, files: 5, failed: 0 });
+    expect(mode(dir)).toBe(0o700);
+    for (const [path, m] of modesBelow(dir))
+      expect([path, m]).toEqual([path, statSync(path).isDirectory() ? 0o700 : 0o600]);
+    expect(mode(join(outside, 'shared.pem'))).toBe(0o644);
+    // A second pass has nothing to do.
+    expect(await makeDataDirPrivate(dir)).toEqual({ dirs: 0, files: 0, failed: 0 });
+  });
 
   it('the real server closes an old embedded database and outbox, then serves from it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mk-modes-server-'));

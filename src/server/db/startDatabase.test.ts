@@ -1,13 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -50,42 +42,6 @@ describe('startDatabase (embedded)', () => {
       const [, , rows] = await Promise.all(early);
       expect(rows).toEqual([{ s: 3 }]);
       expect(order).toEqual([1, 2, 3]);
-    } finally {
-      await db.close();
-    }
-  });
-
-  it('its thread closes DATA_DIR before opening the database and again when asked (ADR 1370)', async () => {
-    const dataDir = tempDir();
-    await copyPgliteTemplate(join(dataDir, 'pglite'));
-    mkdirSync(join(dataDir, 'outbox'));
-    writeFileSync(join(dataDir, 'outbox', 'old.eml'), 'x', { mode: 0o644 });
-    chmodSync(join(dataDir, 'outbox', 'old.eml'), 0o644);
-    chmodSync(join(dataDir, 'outbox'), 0o755);
-    chmodSync(dataDir, 0o755);
-    const mode = (path: string) => statSync(path).mode & 0o777;
-    const { db, opened, dataFiles } = await startDatabase({ dataDir });
-    try {
-      await opened;
-      const first = await dataFiles!.firstPass;
-      expect(first).toMatchObject({ failed: 0 });
-      expect(first!.dirs).toBeGreaterThanOrEqual(2); // DATA_DIR and outbox at least
-      expect(first!.files).toBeGreaterThanOrEqual(1);
-      expect([mode(dataDir), mode(join(dataDir, 'outbox', 'old.eml'))]).toEqual([0o700, 0o600]);
-      // What appears after the open (PGlite's own open writes 0644 files, as this one) is closed
-      // by the next pass.
-      writeFileSync(join(dataDir, 'outbox', 'new.eml'), 'x');
-      chmodSync(join(dataDir, 'outbox', 'new.eml'), 0o644);
-      const second = await dataFiles!.close();
-      expect(second).toMatchObject({ dirs: 0, failed: 0 });
-      expect(second.files).toBeGreaterThanOrEqual(1);
-      const open = readdirSync(dataDir, { recursive: true, withFileTypes: true })
-        .filter((e) => !e.isSymbolicLink())
-        .map((e) => join(e.parentPath, e.name))
-        .filter((path) => (mode(path) & 0o077) !== 0);
-      expect(open).toEqual([]);
-      // The database still answers after the pass (it ran on its thread).
-      expect((await db.executeSql('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await db.close();
     }
