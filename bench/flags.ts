@@ -9,7 +9,7 @@ import { cpuMsOf, npmStartSettings, startChild, treeRssMb } from './lib/childSer
  * Node flag sets side by side on the compiled PGlite server (ADR 1007): for each set, interleaved
  * ROUNDS times, a first start on an empty DATA_DIR, its RSS, 200 applications, the step save at
  * 50 connections for 8 s, the RSS after it, then GET /api/rates at 50 connections for 4 s with the
- * server's CPU per request (issue 30: the young generation's size shows most once the server has
+ * server's CPU per request and per save (issue 30: the young generation's size shows most once the server has
  * taken saves). Build first (`node scripts/build.mjs`), then e.g.
  *   FLAGS='{"size":["--optimize-for-size"],"grow10":["--max-semi-space-size=1","--heap-growing-percent=10"]}' \
  *   ROUNDS=3 npx tsx bench/flags.ts
@@ -49,7 +49,9 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
       const first = treeRssMb(server.pid);
       const body = applicationBody();
       const cids = await createApplications(server.url, body);
+      const saveCpu0 = cpuMsOf(server.pid);
       const r = await saveLoad(server.url, body, cids, 8);
+      const saveCpuUs = ((cpuMsOf(server.pid) - saveCpu0) * 1000) / r.requests.total;
       await sleep(3000);
       const after = treeRssMb(server.pid);
       const ratesUrl = `${server.url}/api/rates?sum=1500&payment=12&product_selection=standard`;
@@ -60,7 +62,7 @@ for (let round = 0; round < Number(process.env.ROUNDS ?? 2); round++) {
       const afterRates = treeRssMb(server.pid);
       console.log(
         `${name.padEnd(12)} RSS after start ${first.toFixed(0)} MB, after saves ${after.toFixed(0)} MB, after rates ${afterRates.toFixed(0)} MB; ` +
-          `save ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}; ` +
+          `save ${Math.round(r.requests.average)} req/s, ${saveCpuUs.toFixed(0)} µs CPU per save, p99 ${r.latency.p99} ms, errors ${r.errors + r.non2xx}; ` +
           `rates ${Math.round(rates.requests.average)} req/s, ${ratesCpuUs.toFixed(0)} µs CPU per request, errors ${rates.errors + rates.non2xx}`,
       );
     } finally {
