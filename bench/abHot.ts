@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../src/server/testing/dat
  * Step saves and state polls of two builds side by side (issue 30 "Hot path", ADR 1360): the build
  * before a change copied to distbase/ (gitignored) and this one in dist/, as `npm start` runs
  * them, and the bare client running the same statements on the same engine and data
- * (bench/bareStatements.ts), interleaved ROUNDS times (default 3) at 50 connections, SECS (default
+ * (bench/bareStatements.ts), interleaved ROUNDS times (default 3, every other round the builds in reverse order) at 50 connections, SECS (default
  * 4) seconds each after a second of warm-up. Both builds of an engine work on the same data
  * (PGlite: copies of one data directory; PostgreSQL: one database). Prints req/s, the ratio to
  * the bare client in the same round and the server's CPU per request.
@@ -84,11 +84,18 @@ try {
       targets.push({ name: `${engine} ${build}`, engine, server });
     }
   }
+  const byEngine = (e: string) =>
+    targets.filter((t) => t.engine === e && !t.name.endsWith('bare client'));
   const res = new Map<string, { rps: number; cpu: number; ratio: number }[]>();
   for (let r = 0; r < rounds; r++) {
     for (const call of calls) {
       const bareRps: Record<string, number> = {};
-      for (const t of targets) {
+      // Every other round in the opposite order (bare client still first per engine): the
+      // servers measured after others' saves meet their garbage and the database's after-work.
+      const builds =
+        r % 2 ? engines.flatMap((e) => byEngine(e).reverse()) : engines.flatMap(byEngine);
+      const bares = targets.filter((t) => t.name.endsWith('bare client'));
+      for (const t of [...bares, ...builds]) {
         let n = 0;
         const list = paths[t.engine]![call as 'save' | 'state'];
         const run = (duration: number) =>
