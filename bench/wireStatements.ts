@@ -1,7 +1,9 @@
 // Checks bench/captureStatements.ts against the compiled server itself (ADR 1360): the product
 // exactly as `npm start` runs it on PostgreSQL, connected through a proxy that reads PostgreSQL's
 // wire protocol and logs each Parse (statement text, prepared name), Bind (prepared name) and
-// simple Query the server sends during one step save and one state poll of a waiting application.
+// simple Query the server sends during one step save and one state poll of a waiting application,
+// each line with its connection's number (pg-boss polls on connections of its own; a job that
+// runs at the same time shows up too, so each call is logged twice, after the jobs have settled).
 //   node scripts/build.mjs && npx tsx bench/wireStatements.ts
 import net from 'node:net';
 import { createTestDatabase } from '../src/server/testing/database';
@@ -16,7 +18,9 @@ const upHost = upstream.hostname;
 let log: string[] | undefined;
 
 /** The frontend messages of one connection: a startup message, then type byte + length. */
+let connections = 0;
 function reader() {
+  const connection = ++connections;
   let buf = Buffer.alloc(0);
   let started = false;
   return (chunk: Buffer) => {
@@ -34,15 +38,17 @@ function reader() {
       buf = buf.subarray(buf.readInt32BE(1) + 1);
       if (!log) continue;
       const z = body.indexOf(0);
-      if (type === 'Q') log.push(`Query ${body.toString('utf8', 0, z).trim().slice(0, 100)}`);
+      if (type === 'Q')
+        log.push(`#${connection} Query ${body.toString('utf8', 0, z).trim().slice(0, 100)}`);
       if (type === 'P')
         log.push(
-          `Parse [${body.toString('utf8', 0, z)}] ${body
+          `#${connection} Parse [${body.toString('utf8', 0, z)}] ${body
             .toString('utf8', z + 1, body.indexOf(0, z + 1))
             .trim()
             .slice(0, 100)}`,
         );
-      if (type === 'B') log.push(`Bind [${body.toString('utf8', z + 1, body.indexOf(0, z + 1))}]`);
+      if (type === 'B')
+        log.push(`#${connection} Bind [${body.toString('utf8', z + 1, body.indexOf(0, z + 1))}]`);
     }
   };
 }
@@ -80,6 +86,7 @@ try {
   const body = applicationBody();
   const [cid] = await createApplications(server.url, body, 1);
   const [waiting] = await waitingApplications(server.url, 1);
+  await new Promise((ok) => setTimeout(ok, 3000)); // the decision's mail and job are done
   for (const call of ['save', 'state', 'save', 'state']) {
     log = [];
     const r =
