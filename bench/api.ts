@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { applicationBody, createApplications } from './lib/applications';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 import type { Baseline } from './lib/baseline';
+import { startBareClient, waitingApplications } from './lib/bareClient';
 import { cpuMsOf, startChild, startCompiledServer, type ChildServer } from './lib/childServer';
 import { check, type Row } from './lib/report';
 import { fmt, repeats, spread } from './lib/stats';
@@ -13,6 +14,8 @@ const APPLICATIONS = 200;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP = 1;
 const LEVELS = [8, 50] as const;
+/** Applications waiting for staff, whose state the state poll reads (rotated like the saves). */
+const WAITING = 50;
 
 interface Load {
   rps: number;
@@ -54,7 +57,7 @@ async function cannon(
   };
 }
 
-type Call = 'hello' | 'rates' | 'load' | 'save';
+type Call = 'hello' | 'rates' | 'load' | 'save' | 'state';
 interface Target {
   name: string;
   server: ChildServer;
@@ -71,13 +74,24 @@ const benchEnv = {
   // 50 connections from one address would otherwise be answered 429 (we measure the save).
   RATE_LIMIT_WRITES: '1000000000',
   SERVER_SECRET: 'bench-secret-0123456789abcdef',
+  // The waiting applications' submissions solve a captcha (bench/lib/bareClient.ts).
+  CAPTCHA_MAX_NUMBER: '1000',
+  BOT_MIN_FILL_SECONDS: '0',
 };
 
+const bareClientName = (product: string) => `bare client on ${product}`;
+
+/**
+ * The product on one engine, with 200 applications saved up to the tenant step; beside it (not
+ * for the build before issue 13) WAITING applications waiting for staff and the bare client
+ * yardstick of that engine on the same data (bench/lib/bareClient.ts, ADR 1360): on PGlite the
+ * product stops while its data directory is copied, then starts again.
+ */
 async function product(
   name: string,
   engine: 'pglite' | 'postgres',
   baseline?: Baseline,
-): Promise<Target> {
+): Promise<Target[]> {
   let pgdb: TestDatabase | undefined;
   let dataDir: string | undefined;
   const env: Record<string, string> = { ...benchEnv };
@@ -88,10 +102,9 @@ async function product(
     dataDir = mkdtempSync(join(tmpdir(), 'quality-bench-'));
     env.DATA_DIR = dataDir;
   }
-  let server: ChildServer;
-  try {
-    server = baseline
-      ? await startChild({
+  const start = () =>
+    baseline
+      ? startChild({
           script: 'src/server/main.ts',
           cwd: baseline.dir,
           env,
@@ -99,33 +112,59 @@ async function product(
           discardStdout: true,
           timeoutMs: 300_000,
         })
-      : await startCompiledServer(env, { keepOutput: false, discardStdout: true });
-  } catch (err) {
+      : startCompiledServer(env, { keepOutput: false, discardStdout: true });
+  let server: ChildServer | undefined;
+  let yardstick: Awaited<ReturnType<typeof startBareClient>> | undefined;
+  const cleanup = async () => {
+    await server?.stop();
+    await yardstick?.stop();
     await pgdb?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    server = await start();
+    const body = applicationBody();
+    const cids = await createApplications(server.url, body, APPLICATIONS);
+    const save = {
+      method: 'PATCH',
+      body,
+      paths: cids.map((c) => `/api/tenancies?cid=${c}&step=tenant`),
+    };
+    const target: Target = {
+      name,
+      server,
+      calls: ['rates', 'load', 'save'],
+      request: {
+        rates: { path: '/api/rates?sum=1500&payment=12&product_selection=standard' },
+        load: { paths: cids.map((c) => `/api/tenancies?cid=${c}`) },
+        save,
+      },
+      cleanup,
+    };
+    if (baseline) return [target];
+    const waiting = await waitingApplications(server.url, WAITING);
+    const state = { paths: waiting.map((c) => `/api/application/state/${c}`) };
+    if (dataDir) {
+      await server.stop();
+      yardstick = await startBareClient(engine, { pgliteDir: join(dataDir, 'pglite') });
+      target.server = server = await start();
+    } else yardstick = await startBareClient(engine, { databaseUrl: pgdb!.url! });
+    target.calls.push('state');
+    target.request.state = state;
+    return [
+      target,
+      {
+        name: bareClientName(name),
+        server: yardstick.server,
+        calls: ['save', 'state'],
+        request: { save, state },
+        cleanup: async () => undefined, // stopped with the product (same data)
+      },
+    ];
+  } catch (err) {
+    await cleanup();
     throw err;
   }
-  const body = applicationBody();
-  const cids = await createApplications(server.url, body, APPLICATIONS);
-  return {
-    name,
-    server,
-    calls: ['rates', 'load', 'save'],
-    request: {
-      rates: { path: '/api/rates?sum=1500&payment=12&product_selection=standard' },
-      load: { paths: cids.map((c) => `/api/tenancies?cid=${c}`) },
-      save: {
-        method: 'PATCH',
-        body,
-        paths: cids.map((c) => `/api/tenancies?cid=${c}&step=tenant`),
-      },
-    },
-    async cleanup() {
-      await server.stop();
-      await pgdb?.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function bare(): Promise<Target> {
@@ -172,9 +211,9 @@ export async function benchApi(baseline: Baseline | undefined): Promise<Row[]> {
   try {
     targets.push(await bare());
     targets.push(await bareRates());
-    targets.push(await product('PGlite', 'pglite'));
-    targets.push(await product('PostgreSQL', 'postgres'));
-    if (baseline) targets.push(await product('PGlite before issue 13', 'pglite', baseline));
+    targets.push(...(await product('PGlite', 'pglite')));
+    targets.push(...(await product('PostgreSQL', 'postgres')));
+    if (baseline) targets.push(...(await product('PGlite before issue 13', 'pglite', baseline)));
     const results = new Map<string, Load[]>();
     const key = (t: string, c: Call, conns: number) => `${t}|${c}|${conns}`;
     for (let round = 0; round < repeats; round++) {
@@ -190,8 +229,45 @@ export async function benchApi(baseline: Baseline | undefined): Promise<Row[]> {
     }
     return report(targets, results, key);
   } finally {
-    for (const t of targets) await t.cleanup().catch(() => undefined);
+    for (const t of targets.reverse()) await t.cleanup().catch(() => undefined);
   }
+}
+
+const callLabels: Record<Call, string> = {
+  hello: 'GET / (hello)',
+  rates: 'GET /api/rates',
+  load: 'GET /api/tenancies?cid= (load)',
+  save: 'PATCH /api/tenancies (step save)',
+  state: 'GET /api/application/state/{cid} (state poll, waiting)',
+};
+
+/**
+ * Saves and state polls against the bare client running the same statements on the same engine
+ * and data (issue 30 "Hot path", ADR 1360): req/s of both and their ratio per round, CPU per request.
+ */
+function bareClientRows(
+  targets: Target[],
+  results: Map<string, Load[]>,
+  key: (t: string, c: Call, conns: number) => string,
+): Row[] {
+  const rows: Row[] = [];
+  for (const t of targets)
+    for (const call of ['save', 'state'] as const) {
+      const product = results.get(key(t.name, call, 50));
+      const bare = results.get(key(bareClientName(t.name), call, 50));
+      if (!product || !bare) continue;
+      const ratio = spread(product.map((l, i) => l.rps / bare[i]!.rps));
+      const errors = [...product, ...bare].reduce((n, l) => n + l.errors, 0);
+      rows.push(
+        check(
+          `${t.name}: ${callLabels[call]} / the bare client running its statements, 50 connections`,
+          `${fmt(ratio, 2)} x; product ${fmt(spread(product.map((l) => l.rps)))} req/s, ${fmt(spread(product.map((l) => l.cpuUs)))} µs CPU/request; bare client ${fmt(spread(bare.map((l) => l.rps)))} req/s, ${fmt(spread(bare.map((l) => l.cpuUs)))} µs CPU/request${errors ? `; ${errors} errors` : ''}`,
+          '>= 0.7 x (goal), no errors',
+          ratio.median >= 0.7 && !errors,
+        ),
+      );
+    }
+  return rows;
 }
 
 function report(
@@ -218,7 +294,7 @@ function report(
       null,
     ),
   );
-  for (const t of targets.filter((x) => !x.name.startsWith('bare Fastify'))) {
+  for (const t of targets.filter((x) => !x.name.startsWith('bare'))) {
     for (const call of t.calls) {
       const at50 = results.get(key(t.name, call, 50))!;
       const at8 = results.get(key(t.name, call, 8))!;
@@ -227,7 +303,7 @@ function report(
       const ratesRatios = spread(at50.map((l, i) => l.rps / yardRates[i]!.rps));
       const errors = [...at50, ...at8].reduce((n, l) => n + l.errors, 0);
       const want = call === 'save' && t.name === 'PGlite' ? 0.25 : undefined;
-      const label = `${t.name}: ${call === 'rates' ? 'GET /api/rates' : call === 'load' ? 'GET /api/tenancies?cid= (load)' : 'PATCH /api/tenancies (step save)'}`;
+      const label = `${t.name}: ${callLabels[call]}`;
       const verdict50 = t.name.includes('before')
         ? null
         : call === 'rates'
@@ -253,6 +329,7 @@ function report(
       );
     }
   }
+  rows.push(...bareClientRows(targets, results, key));
   const now = results.get(key('PGlite', 'save', 50));
   const before = results.get(key('PGlite before issue 13', 'save', 50));
   if (now && before) {

@@ -35,7 +35,9 @@ export const isFieldPath = (s: string): s is FieldPath => known.has(s);
 // Each path's keys, split once: reads and writes run for every field on every save (the split
 // arrays were a measurable share of a save's garbage).
 const keysOf = new Map<string, readonly string[]>(fieldPaths.map((p) => [p, p.split('.')]));
-const keys = (path: string): readonly string[] => keysOf.get(path) ?? path.split('.');
+/** A path's keys ('tenant.address.zip' -> tenant, address, zip), split once for known fields. */
+export const pathKeys = (path: string): readonly string[] => keysOf.get(path) ?? path.split('.');
+const keys = pathKeys;
 
 /** Reads a field; undefined when any group on the way is missing. */
 export function getField<P extends FieldPath>(model: FormModel, path: P): FieldValue<P> {

@@ -16,10 +16,17 @@ export function flattenBrackets(input: unknown): Map<string, unknown> {
   const walk = (node: unknown, prefix: string, depth: number) => {
     if (out.size >= maxEntries || depth > maxDepth) return;
     if (node !== null && typeof node === 'object') {
-      const entries = Array.isArray(node)
-        ? node.map((v, i) => [String(i), v] as const)
-        : Object.entries(node as Record<string, unknown>);
-      for (const [k, v] of entries) walk(v, prefix ? `${prefix}[${k}]` : k, depth + 1);
+      if (Array.isArray(node)) {
+        for (const [k, v] of node.map((v, i) => [String(i), v] as const))
+          walk(v, prefix ? `${prefix}[${k}]` : k, depth + 1);
+        return;
+      }
+      // An object's own keys in Object.entries' order, without a [key, value] array per key:
+      // every saved body passes here several times (issue 30).
+      const values = Object.values(node);
+      const keys = Object.keys(node);
+      for (let i = 0; i < keys.length; i++)
+        walk(values[i], prefix ? `${prefix}[${keys[i]!}]` : keys[i]!, depth + 1);
     } else if (prefix) out.set(prefix, node);
   };
   try {

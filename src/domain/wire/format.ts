@@ -177,9 +177,9 @@ export function makeWire(spec: WireSpec): WireFormat {
     unknownKeys(input, extras = []) {
       try {
         const known = new Set(extras.map((e) => e.toLowerCase()));
-        const scan = (node: unknown, prefix: string): string[] => {
+        const scan = (flat: ReadonlyMap<string, unknown>, prefix: string): string[] => {
           const out: string[] = [];
-          for (const key of flattenBrackets(node).keys()) {
+          for (const key of flat.keys()) {
             if (resolve(key).path) continue;
             if (known.has(canonicalKey(key).key.toLowerCase()) || known.has(key.toLowerCase()))
               continue;
@@ -189,17 +189,20 @@ export function makeWire(spec: WireSpec): WireFormat {
         };
         // As decode: keys that name fields as they stand win (the old API's own names begin
         // with tenancy_retail, its envelope; issue 27: they were reported unknown).
-        if ([...flattenBrackets(input).keys()].some((k) => resolve(k).path)) return scan(input, '');
+        // The body's keys, flattened once for both the test and the scan.
+        const flat = flattenBrackets(input);
+        if ([...flat.keys()].some((k) => resolve(k).path)) return scan(flat, '');
         if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
           // A body wrapped in an envelope ({data: {...}}) is read inside it (see decode).
           const top = input as Record<string, unknown>;
           const keys = Object.keys(top);
           if (keys.length === 1 && spec.envelopes.includes(keys[0]!)) {
             const inner = top[keys[0]!];
-            if (inner !== null && typeof inner === 'object') return scan(inner, '');
+            if (inner !== null && typeof inner === 'object')
+              return scan(flattenBrackets(inner), '');
           }
         }
-        return scan(input, '');
+        return scan(flat, '');
       } catch {
         return [];
       }

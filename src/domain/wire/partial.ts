@@ -1,17 +1,22 @@
 import type { DeepPartial, FormModel } from '../model/schema';
 import type { FieldPath } from '../model/paths';
-import { getField, setField } from '../model/paths';
+import { getField, pathKeys, setField } from '../model/paths';
 
-/** Writes a value into a partial model (only known field paths reach here). */
+/**
+ * Writes a value into a partial model (only known field paths reach here). The path's keys are
+ * split once per field, not per call: every field of every saved body passes here (issue 30).
+ */
 export function setPartial(target: Record<string, unknown>, path: FieldPath, value: unknown): void {
-  const keys = path.split('.');
+  const keys = pathKeys(path);
+  const last = keys.length - 1;
   let node = target;
-  for (const key of keys.slice(0, -1)) {
+  for (let i = 0; i < last; i++) {
+    const key = keys[i]!;
     const next = node[key];
     if (next === null || typeof next !== 'object') node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[keys[keys.length - 1] as string] = value;
+  node[keys[last]!] = value;
 }
 
 /** Applies the fields of a partial model onto a full model (immutable). */
