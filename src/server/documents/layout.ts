@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { fontsForNewDocument } from './parsedFonts';
+import { fontsForNewDocument, shareLayouts } from './parsedFonts';
 import { documentTexts } from '../texts/documents';
 import { drawSpecimenMark } from './specimen';
 
@@ -88,6 +88,13 @@ export function createLayout(
   // Parsed once per thread (parsedFonts.ts); pdfkit's types name only files and Buffers.
   doc.registerFont('Regular', fonts.regular as unknown as Buffer);
   doc.registerFont('Bold', fonts.bold as unknown as Buffer);
+  // Every font this document opens lays out with the words the thread's documents laid out before.
+  const openFont = doc.font.bind(doc);
+  doc.font = ((...args: Parameters<typeof doc.font>) => {
+    openFont(...args);
+    shareLayouts(doc);
+    return doc;
+  }) as typeof doc.font;
   doc.font('Regular').fontSize(body).fillColor(ink);
   const width = A4[0] - 2 * margin;
   const root = doc.struct('Document');
