@@ -19,7 +19,7 @@ const seal = {
 // The node flags of npm start reach the whole process; tsx's loader stays out of the thread, a
 // profiler (--cpu-prof, --cpu-prof-dir=...) goes in.
 const worker = new Worker(resolve(workerPath!), {
-  execArgv: process.execArgv.filter((a) => a.startsWith('--cpu-prof')),
+  execArgv: process.execArgv.filter((a) => /^--(cpu|heap)-prof/.test(a)),
 });
 let nextId = 1;
 const waiting = new Map<

@@ -50,6 +50,8 @@ const bottom = 72;
 const labelWidth = 150;
 const body = 10.5;
 const ink = '#1a1a1a';
+/** A number in a content stream as pdfkit 0.20 writes it (PDFObject.number: six decimals). */
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export function createLayout(
   meta: DocumentMeta,
@@ -237,10 +239,16 @@ export function createLayout(
         () => {
           doc.save();
           doc.rect(margin, top, side, side).fill('#ffffff');
+          // The dark modules as `doc.rect` writes them (six decimals, one line each), in one
+          // write: hundreds of rects were a quarter of a certificate's drawing (issue 30).
+          const rects: string[] = [];
           for (let r = 0; r < n; r++)
             for (let c = 0; c < n; c++)
               if (qr.modules.get(r, c))
-                doc.rect(margin + (c + 1) * cell, top + (r + 1) * cell, cell, cell);
+                rects.push(
+                  `${pdfNumber(margin + (c + 1) * cell)} ${pdfNumber(top + (r + 1) * cell)} ${pdfNumber(cell)} ${pdfNumber(cell)} re`,
+                );
+          if (rects.length) doc.addContent(rects.join('\n'));
           doc.fill('#000000');
           doc.restore();
         },
