@@ -103,6 +103,37 @@ function keepDecodedGlyphs(font: WithGlyphCache): void {
   proto.__decodeKept = true;
 }
 
+/** How many encoded font subsets a font keeps (one per distinct list of glyphs). */
+const subsetsKept = 64;
+
+/**
+ * Making a document's font subset (fontkit's TTFSubset#encode: the glyphs' outlines, their
+ * metrics and the font's tables written anew with restructure) was about 6 % of a contract's
+ * documents, and gives the same bytes for the same list of glyphs in the same order, which the
+ * documents of one kind mostly share. Each subset answers its encoding from the font's last
+ * `subsetsKept` ones by that list (pdfkit only reads the bytes).
+ */
+function keepEncodedSubsets(font: WithGlyphCache): void {
+  const createSubset = font.createSubset.bind(font);
+  const encoded = new Map<string, unknown>();
+  font.createSubset = (() => {
+    // fontkit 2.0.4's TTFSubset: the glyph ids in the order the document used them.
+    const subset = createSubset() as unknown as { glyphs: number[]; encode(): unknown };
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(',');
+      let bytes = encoded.get(key);
+      if (bytes === undefined) {
+        bytes = encode();
+        if (encoded.size >= subsetsKept) encoded.delete(encoded.keys().next().value!);
+        encoded.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
+  }) as unknown as typeof font.createSubset;
+}
+
 function parse(buffer: Buffer): WithGlyphCache {
   const font = fontkit.create(buffer);
   // A .ttf holds one font; a collection (.ttc) would need a name to pick one.
@@ -111,6 +142,7 @@ function parse(buffer: Buffer): WithGlyphCache {
   if (typeof cache !== 'object' || cache === null)
     throw new Error('fontkit keeps no glyph cache where this module expects it (another version?)');
   keepDecodedGlyphs(font as WithGlyphCache);
+  keepEncodedSubsets(font as WithGlyphCache);
   return withOwnGlyphsPerWord(font as WithGlyphCache);
 }
 
