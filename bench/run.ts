@@ -3,6 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { benchApi } from './api';
 import { checkoutBaseline, baselineRef, type Baseline } from './lib/baseline';
+import { benchDocuments } from './documents';
 import { benchFreeze } from './freeze';
 import { benchLighthouse } from './lighthouse';
 import { benchMemory } from './memory';
@@ -21,11 +22,12 @@ import { benchSearch } from './batch/search';
 // BENCH_SECONDS sets the autocannon duration per figure; BENCH_BASELINE the code compared with.
 // The batch parts of issue 30 (collection, camt, letters, search; bench/batch/) take their
 // scales from BENCH_COLLECTION_CONTRACTS, BENCH_CAMT_ENTRIES, BENCH_LETTERS,
-// BENCH_SEARCH_CONTRACTS and their engines from BENCH_ENGINES.
+// BENCH_SEARCH_CONTRACTS and their engines from BENCH_ENGINES. The part `documents` (issue 30)
+// measures a contract's certificate and policy in a document thread (bench/documents.ts).
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'api,memory,freeze,web,lighthouse,processing,collection,camt,letters,search'
+    'api,memory,freeze,web,lighthouse,processing,documents,collection,camt,letters,search'
   ).split(','),
 );
 const all: Row[] = [];
@@ -43,7 +45,7 @@ console.log(
 
 // The product as `npm start` runs it: compiled, built only if something changed (and only for
 // the parts that start it; the batch parts run the services in this process).
-if (['api', 'memory', 'processing'].some((p) => only.has(p))) {
+if (['api', 'memory', 'processing', 'documents'].some((p) => only.has(p))) {
   const build = spawnSync(process.execPath, ['scripts/build.mjs'], {
     cwd: repoRoot,
     stdio: 'inherit',
@@ -118,6 +120,8 @@ try {
         });
     }
   }
+  if (only.has('documents'))
+    section('documents of a contract in a document thread (bench/documents.ts)', benchDocuments());
   if (only.has('collection'))
     section(
       'collection run and streamed pain.008 (bench/batch/collection.ts)',

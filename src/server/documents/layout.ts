@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { fontsForNewDocument } from './parsedFonts';
+import { fontsForNewDocument, shareLayouts } from './parsedFonts';
 import { documentTexts } from '../texts/documents';
 import { drawSpecimenMark } from './specimen';
 
@@ -50,6 +50,8 @@ const bottom = 72;
 const labelWidth = 150;
 const body = 10.5;
 const ink = '#1a1a1a';
+/** A number in a content stream as pdfkit 0.20 writes it (PDFObject.number: six decimals). */
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export function createLayout(
   meta: DocumentMeta,
@@ -88,6 +90,13 @@ export function createLayout(
   // Parsed once per thread (parsedFonts.ts); pdfkit's types name only files and Buffers.
   doc.registerFont('Regular', fonts.regular as unknown as Buffer);
   doc.registerFont('Bold', fonts.bold as unknown as Buffer);
+  // Every font this document opens lays out with the words the thread's documents laid out before.
+  const openFont = doc.font.bind(doc);
+  doc.font = ((...args: Parameters<typeof doc.font>) => {
+    openFont(...args);
+    shareLayouts(doc);
+    return doc;
+  }) as typeof doc.font;
   doc.font('Regular').fontSize(body).fillColor(ink);
   const width = A4[0] - 2 * margin;
   const root = doc.struct('Document');
@@ -230,10 +239,16 @@ export function createLayout(
         () => {
           doc.save();
           doc.rect(margin, top, side, side).fill('#ffffff');
+          // The dark modules as `doc.rect` writes them (six decimals, one line each), in one
+          // write: hundreds of rects were a quarter of a certificate's drawing (issue 30).
+          const rects: string[] = [];
           for (let r = 0; r < n; r++)
             for (let c = 0; c < n; c++)
               if (qr.modules.get(r, c))
-                doc.rect(margin + (c + 1) * cell, top + (r + 1) * cell, cell, cell);
+                rects.push(
+                  `${pdfNumber(margin + (c + 1) * cell)} ${pdfNumber(top + (r + 1) * cell)} ${pdfNumber(cell)} ${pdfNumber(cell)} re`,
+                );
+          if (rects.length) doc.addContent(rects.join('\n'));
           doc.fill('#000000');
           doc.restore();
         },

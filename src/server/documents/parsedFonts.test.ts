@@ -66,4 +66,24 @@ describe('fonts parsed once per thread (issue 30)', () => {
     await certificate('Зоя Öztürk', 'MK-2026-555555');
     expect(await certificate('Max Mustermann', 'MK-2026-000001')).toEqual(first);
   });
+
+  it('lay out each word once per thread: the same certificate again shapes no word anew', async () => {
+    const fonts = fontsForNewDocument();
+    const first = await certificate('Erika Musterfrau', 'MK-2026-000777');
+    const shaped: string[] = [];
+    const restore = [fonts.regular, fonts.bold].map((font) => {
+      const layout = font.layout;
+      font.layout = ((text: string, ...rest: []) => {
+        shaped.push(text);
+        return layout.call(font, text, ...rest);
+      }) as typeof font.layout;
+      return () => (font.layout = layout);
+    });
+    try {
+      expect(await certificate('Erika Musterfrau', 'MK-2026-000777')).toEqual(first);
+    } finally {
+      for (const r of restore) r();
+    }
+    expect(shaped).toEqual([]);
+  });
 });

@@ -17,69 +17,64 @@ export interface ParsedFonts {
 /** fontkit 2.0.4's glyph cache (TTFFont#_glyphs): pinned version, checked when parsed. */
 type WithGlyphCache = fontkit.Font & { _glyphs: Record<number, unknown> };
 
-/** What pdfkit reads of a laid-out run: the glyphs, their positions and the run's width. */
-interface Run {
-  glyphs: fontkit.Glyph[];
-  positions: fontkit.GlyphPosition[];
-  readonly advanceWidth: number;
-}
-
 /**
  * How many laid-out words a font keeps between documents. The texts of our documents repeat
  * (conditions, labels, the operator's letterhead); names, numbers and dates do not, so the cache
- * is bounded and forgets the oldest word first.
+ * is bounded: when it is full, the next document starts a new one.
  */
 const wordsKept = 20_000;
 
 let parsed: { regular: WithGlyphCache; bold: WithGlyphCache } | undefined;
 
+/** pdfkit 0.20's laid-out words of one font in one document (EmbeddedFont#layoutCache). */
+type LayoutCache = Record<string, unknown>;
+const sharedLayouts = new WeakMap<object, { words: LayoutCache; laidOut: number }>();
+
 /**
  * fontkit's text shaping (GSUB/GPOS lookups) was about 40 % of rendering a certificate, redone for
- * every word of every document: pdfkit caches runs only per document. Here a font keeps its runs
- * between documents. Each word is laid out with an empty glyph cache of its own, so its glyphs
- * carry only its own characters (a fontkit glyph keeps the characters it was first made for, and
- * pdfkit writes those into the PDF's text map: a glyph shared with another text turned
- * "Bürgschaft" into "ürgschaft" for readers, parsedFonts.test.ts); the decoded tables and the
- * font's glyph cache for drawing stay. pdfkit scales a run's positions in place, so every call
- * gets its own copies.
+ * every word of every document: pdfkit keeps a font's laid-out words (scaled to 1000 units per
+ * em) only per document. `shareLayouts` hands every document of this thread the same cache per
+ * font instead (pdfkit copies the arrays of a cached run and never changes its positions). Each
+ * word is laid out with an empty glyph cache of its own, so its glyphs carry only its own
+ * characters (a fontkit glyph keeps the characters it was first made for, and pdfkit writes those
+ * into the PDF's text map: a glyph shared with another text turned "Bürgschaft" into "ürgschaft"
+ * for readers, parsedFonts.test.ts); the decoded tables and the font's glyph cache for drawing
+ * stay.
  */
-function withRunCache(font: WithGlyphCache): WithGlyphCache {
+function withOwnGlyphsPerWord(font: WithGlyphCache): WithGlyphCache {
   const layout = font.layout.bind(font);
-  const runs = new Map<string, { glyphs: fontkit.Glyph[]; positions: fontkit.GlyphPosition[] }>();
-  const copy = (r: { glyphs: fontkit.Glyph[]; positions: fontkit.GlyphPosition[] }): Run => {
-    const positions = r.positions.map((p) => ({ ...p }));
-    return {
-      glyphs: r.glyphs,
-      positions,
-      get advanceWidth() {
-        let w = 0;
-        for (const p of positions) w += p.xAdvance;
-        return w;
-      },
-    };
-  };
+  const shared = { words: Object.create(null) as LayoutCache, laidOut: 0 };
+  sharedLayouts.set(font, shared);
   font.layout = ((text: string, features?: unknown, ...rest: unknown[]) => {
-    if (rest.length) return layout(text, features as string[], ...(rest as []));
-    const key = features ? `${JSON.stringify(features)}\u0000${text}` : text;
-    const hit = runs.get(key);
-    if (hit) return copy(hit);
     const drawing = font._glyphs;
     font._glyphs = {};
-    let run: fontkit.GlyphRun;
     try {
-      run = layout(text, features as string[]);
+      shared.laidOut++;
+      return layout(text, features as string[], ...(rest as []));
     } finally {
       font._glyphs = drawing;
     }
-    const kept = {
-      glyphs: run.glyphs,
-      positions: run.positions.map((p) => ({ ...p })) as fontkit.GlyphPosition[],
-    };
-    if (runs.size >= wordsKept) runs.delete(runs.keys().next().value!);
-    runs.set(key, kept);
-    return copy(kept);
   }) as unknown as typeof font.layout;
   return font;
+}
+
+/**
+ * Gives the document's current font (after `doc.font(...)`) the words this thread has laid out
+ * in that font before; pdfkit 0.20.2 is pinned, and a font without a layout cache where this
+ * expects it stops the document.
+ */
+export function shareLayouts(doc: PDFKit.PDFDocument): void {
+  const embedded = (doc as unknown as { _font?: { font?: object; layoutCache?: LayoutCache } })
+    ._font;
+  const shared = embedded?.font && sharedLayouts.get(embedded.font);
+  if (!embedded || !shared) return;
+  if (typeof embedded.layoutCache !== 'object')
+    throw new Error('pdfkit keeps no layoutCache where this module expects it (another version?)');
+  if (shared.laidOut >= wordsKept) {
+    shared.words = Object.create(null) as LayoutCache;
+    shared.laidOut = 0;
+  }
+  embedded.layoutCache = shared.words;
 }
 
 /**
@@ -108,6 +103,37 @@ function keepDecodedGlyphs(font: WithGlyphCache): void {
   proto.__decodeKept = true;
 }
 
+/** How many encoded font subsets a font keeps (one per distinct list of glyphs). */
+const subsetsKept = 64;
+
+/**
+ * Making a document's font subset (fontkit's TTFSubset#encode: the glyphs' outlines, their
+ * metrics and the font's tables written anew with restructure) was about 6 % of a contract's
+ * documents, and gives the same bytes for the same list of glyphs in the same order, which the
+ * documents of one kind mostly share. Each subset answers its encoding from the font's last
+ * `subsetsKept` ones by that list (pdfkit only reads the bytes).
+ */
+function keepEncodedSubsets(font: WithGlyphCache): void {
+  const createSubset = font.createSubset.bind(font);
+  const encoded = new Map<string, unknown>();
+  font.createSubset = (() => {
+    // fontkit 2.0.4's TTFSubset: the glyph ids in the order the document used them.
+    const subset = createSubset() as unknown as { glyphs: number[]; encode(): unknown };
+    const encode = subset.encode.bind(subset);
+    subset.encode = () => {
+      const key = subset.glyphs.join(',');
+      let bytes = encoded.get(key);
+      if (bytes === undefined) {
+        bytes = encode();
+        if (encoded.size >= subsetsKept) encoded.delete(encoded.keys().next().value!);
+        encoded.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
+  }) as unknown as typeof font.createSubset;
+}
+
 function parse(buffer: Buffer): WithGlyphCache {
   const font = fontkit.create(buffer);
   // A .ttf holds one font; a collection (.ttc) would need a name to pick one.
@@ -116,7 +142,8 @@ function parse(buffer: Buffer): WithGlyphCache {
   if (typeof cache !== 'object' || cache === null)
     throw new Error('fontkit keeps no glyph cache where this module expects it (another version?)');
   keepDecodedGlyphs(font as WithGlyphCache);
-  return withRunCache(font as WithGlyphCache);
+  keepEncodedSubsets(font as WithGlyphCache);
+  return withOwnGlyphsPerWord(font as WithGlyphCache);
 }
 
 /**
