@@ -180,7 +180,11 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     const mainCpu0 = cpuMsOf(server.pid, server.pid);
     let peakRssMb = 0;
     const s = server;
-    const rss = setInterval(() => (peakRssMb = Math.max(peakRssMb, s.rssMb())), 250);
+    const rss = setInterval(() => {
+      // A server that has exited has no /proc entry: the burst's own check reports it, the
+      // sampler must not end the whole bench with ENOENT.
+      if (s.child.exitCode === null) peakRssMb = Math.max(peakRssMb, s.rssMb());
+    }, 250);
     const states = await Promise.all(
       prepared.map(async (p) => {
         const r = await send(url, 'PATCH', `/api/tenancies?cid=${p.cid}&step=check`, p.body);
