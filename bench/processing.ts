@@ -183,7 +183,11 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     const rss = setInterval(() => {
       // A server that has exited has no /proc entry: the burst's own check reports it, the
       // sampler must not end the whole bench with ENOENT.
-      if (s.child.exitCode === null) peakRssMb = Math.max(peakRssMb, s.rssMb());
+      try {
+        peakRssMb = Math.max(peakRssMb, s.rssMb());
+      } catch {
+        // gone: nothing to sample
+      }
     }, 250);
     const states = await Promise.all(
       prepared.map(async (p) => {
