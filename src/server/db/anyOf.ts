@@ -1,7 +1,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** A PostgreSQL array literal of strings, each quoted (commas, quotes, backslashes safe). */
-export const arrayLiteral = (values: readonly string[]) =>
+const arrayLiteral = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /**
