@@ -37,7 +37,7 @@ export async function benchCollection(): Promise<Row[]> {
         if (round === 0) valid = xsdErrors(batch.xml, 'pain.008.001.08').length === 0;
         runs.push(w);
         console.log(
-          `  collection ${engine} round ${round + 1}: ${w.seconds.toFixed(1)} s, loop ${w.maxBlockMs.toFixed(0)} ms, heap +${w.heapGrowthMb.toFixed(0)} MB, rss +${w.rssGrowthMb.toFixed(0)} MB, ${(batch.xml.length / 2 ** 20).toFixed(0)} MB file, load ${w.load}`,
+          `  collection ${engine} round ${round + 1}: ${w.seconds.toFixed(1)} s (CPU ${w.cpuSeconds.toFixed(1)} s), loop ${w.maxBlockMs.toFixed(0)} ms, heap +${w.heapGrowthMb.toFixed(0)} MB, rss +${w.rssGrowthMb.toFixed(0)} MB, ${(batch.xml.length / 2 ** 20).toFixed(0)} MB file, load ${w.load}`,
         );
       } finally {
         await h.close();

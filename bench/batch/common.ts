@@ -27,6 +27,11 @@ export interface Watched<T> {
   rssGrowthMb: number;
   /** The load average while it ran (1 minute, at the end). */
   load: string;
+  /**
+   * CPU seconds of this whole process (main thread, PGlite's thread, GC) during the work: on a
+   * loaded machine the wall time is mostly waiting for a core, this is the work itself.
+   */
+  cpuSeconds: number;
 }
 
 /** Runs `work` in this process, watching time, event loop and memory. */
@@ -43,6 +48,7 @@ export async function watch<T>(work: () => Promise<T>): Promise<Watched<T>> {
   const h = monitorEventLoopDelay({ resolution: 5 });
   h.enable();
   const t = performance.now();
+  const cpu = process.cpuUsage();
   try {
     const result = await work();
     return {
@@ -52,6 +58,7 @@ export async function watch<T>(work: () => Promise<T>): Promise<Watched<T>> {
       heapGrowthMb: (heap - before.heapUsed) / 2 ** 20,
       rssGrowthMb: (rss - before.rss) / 2 ** 20,
       load: load(),
+      cpuSeconds: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu)),
     };
   } finally {
     h.disable();

@@ -11,6 +11,7 @@ import {
   type InstalmentRefusal,
   type InstalmentToCollect,
 } from '../../domain/index';
+import { anyUuid } from '../db/anyOf';
 import type { Orm, Tx } from '../db/client';
 import {
   applications,
@@ -53,7 +54,7 @@ export async function instalmentsToCollectOf(
     .select({ i: instalments, seq: instalmentPlans.seq, covered: instalmentPlans.coveredPeriods })
     .from(instalments)
     .innerJoin(instalmentPlans, eq(instalmentPlans.id, instalments.planId))
-    .where(inArray(instalments.applicationId, [...applicationIds]))
+    .where(anyUuid(instalments.applicationId, applicationIds))
     .orderBy(asc(instalments.dueOn));
   const covered = new Map<string, Set<string>>();
   for (const { i, seq, covered: periods } of rows) {
@@ -98,7 +99,7 @@ export async function handedOverCentsByApplication(
       cents: sql<number>`sum(${collectionHandovers.amountCents})::bigint`,
     })
     .from(collectionHandovers)
-    .where(inArray(collectionHandovers.applicationId, [...applicationIds]))
+    .where(anyUuid(collectionHandovers.applicationId, applicationIds))
     .groupBy(collectionHandovers.applicationId);
   return new Map(rows.map((r) => [r.id, Number(r.cents)]));
 }

@@ -1,5 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { addDays, checkEntry, type LedgerEntry } from '../../domain/index';
+import { anyUuid } from '../db/anyOf';
 import type { Orm, Tx } from '../db/client';
 import { ledgerEntries, refunds } from '../db/schema/index';
 
@@ -41,7 +42,7 @@ export async function entriesByApplication(
   const rows = await db
     .select(entryColumns)
     .from(ledgerEntries)
-    .where(inArray(ledgerEntries.applicationId, [...applicationIds]))
+    .where(anyUuid(ledgerEntries.applicationId, applicationIds))
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
   for (const r of rows) {
     const list = out.get(r.applicationId);
