@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationBody, createApplications } from './lib/applications';
 import { startBareClient, waitingApplications } from './lib/bareClient';
-import { cpuMsOf, startCompiledServer, type ChildServer } from './lib/childServer';
+import { benchServerEnv, cpuMsOf, startCompiledServer, type ChildServer } from './lib/childServer';
 import { fmt, spread } from './lib/stats';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 
@@ -18,13 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../src/server/testing/dat
  * the bare client in the same round and the server's CPU per request.
  *   node scripts/build.mjs && ROUNDS=3 npx tsx bench/abHot.ts
  */
-const env = {
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_WRITES: '1000000000',
-  SERVER_SECRET: 'bench-secret-0123456789abcdef',
-  CAPTCHA_MAX_NUMBER: '1000',
-  BOT_MIN_FILL_SECONDS: '0',
-};
+const env = benchServerEnv;
 const rounds = Number(process.env.ROUNDS ?? 3);
 const secs = Number(process.env.SECS ?? 4);
 const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationBody, createApplications, saveLoad } from './lib/applications';
-import { cpuMsOf, startChild, startCompiledServer, type ChildServer } from './lib/childServer';
+import {
+  benchServerEnv,
+  cpuMsOf,
+  startChild,
+  startCompiledServer,
+  type ChildServer,
+} from './lib/childServer';
 import { fmt, spread } from './lib/stats';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 
@@ -17,11 +23,7 @@ import { createTestDatabase, type TestDatabase } from '../src/server/testing/dat
  * in the same round and the server's CPU per request.
  *   node scripts/build.mjs && ROUNDS=3 npx tsx bench/abRates.ts
  */
-const env = {
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_WRITES: '1000000000',
-  SERVER_SECRET: 'bench-secret-0123456789abcdef',
-};
+const env = benchServerEnv;
 const rounds = Number(process.env.ROUNDS ?? 3);
 const secs = Number(process.env.SECS ?? 4);
 const engines = (process.env.ENGINES ?? 'pglite,postgres').split(',');

@@ -6,7 +6,13 @@ import { applicationBody, createApplications } from './lib/applications';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
 import type { Baseline } from './lib/baseline';
 import { startBareClient, waitingApplications } from './lib/bareClient';
-import { cpuMsOf, startChild, startCompiledServer, type ChildServer } from './lib/childServer';
+import {
+  benchServerEnv,
+  cpuMsOf,
+  startChild,
+  startCompiledServer,
+  type ChildServer,
+} from './lib/childServer';
 import { check, type Row } from './lib/report';
 import { fmt, repeats, spread } from './lib/stats';
 
@@ -69,16 +75,6 @@ interface Target {
   cleanup(): Promise<void>;
 }
 
-const benchEnv = {
-  LOG_LEVEL: 'info',
-  // 50 connections from one address would otherwise be answered 429 (we measure the save).
-  RATE_LIMIT_WRITES: '1000000000',
-  SERVER_SECRET: 'bench-secret-0123456789abcdef',
-  // The waiting applications' submissions solve a captcha (bench/lib/bareClient.ts).
-  CAPTCHA_MAX_NUMBER: '1000',
-  BOT_MIN_FILL_SECONDS: '0',
-};
-
 const bareClientName = (product: string) => `bare client on ${product}`;
 
 /**
@@ -94,7 +90,7 @@ async function product(
 ): Promise<Target[]> {
   let pgdb: TestDatabase | undefined;
   let dataDir: string | undefined;
-  const env: Record<string, string> = { ...benchEnv };
+  const env: Record<string, string> = { ...benchServerEnv };
   if (engine === 'postgres') {
     pgdb = await createTestDatabase('postgres', { migrate: false });
     env.DATABASE_URL = pgdb.url!;

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationBody, createApplications, saveLoad } from './lib/applications';
-import { cpuMsOf, npmStartSettings, startChild, treeRssMb } from './lib/childServer';
+import {
+  benchServerEnv,
+  cpuMsOf,
+  npmStartSettings,
+  startChild,
+  treeRssMb,
+} from './lib/childServer';
 
 /**
  * Node flag sets side by side on the compiled PGlite server (ADR 1007): for each set, interleaved
@@ -23,9 +29,7 @@ type FlagSet = string[] | { flags?: string[]; env?: Record<string, string>; scri
 const sets = JSON.parse(process.env.FLAGS ?? '{}') as Record<string, FlagSet>;
 const env = {
   ...npmStartSettings().env,
-  LOG_LEVEL: 'info',
-  RATE_LIMIT_WRITES: '1000000000',
-  SERVER_SECRET: 'bench-secret-0123456789abcdef',
+  ...benchServerEnv,
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -21,6 +21,7 @@ import { securityFields } from '../src/server/testing/fixtures';
 import { testSealEnv } from '../src/server/testing/seal';
 import { completeApplicationForToday } from './lib/application';
 import {
+  benchServerEnv,
   cpuMsOf,
   npmStartSettings,
   repoRoot,
@@ -157,11 +158,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
         DATA_DIR: dataDir,
         ...(pg ? { DATABASE_URL: pg.url! } : {}),
         LOOP_PROBE_FILE: probeFile,
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_WRITES: '1000000000',
-        SERVER_SECRET: 'bench-secret-0123456789abcdef',
-        CAPTCHA_MAX_NUMBER: '1000',
-        BOT_MIN_FILL_SECONDS: '0',
+        ...benchServerEnv,
         SEED_EXAMPLES: 'false',
         // A configured seal, as in production: without one the first decision of a fresh
         // database makes an RSA key (seconds, once per installation), which is not the burst.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applicationBody, createApplications } from './lib/applications';
 import { createTestDatabase, type TestDatabase } from '../src/server/testing/database';
-import { startCompiledServer, startProductServer } from './lib/childServer';
+import { benchServerEnv, startCompiledServer, startProductServer } from './lib/childServer';
 
 /**
  * One of the bench's API calls against the product server under `node --cpu-prof` (ADR 0600):
@@ -16,9 +16,8 @@ const engine = process.env.ENGINE === 'postgres' ? 'postgres' : 'pglite';
 const what = process.env.WHAT ?? 'save';
 const profDir = mkdtempSync(join(tmpdir(), 'prof-'));
 const env: Record<string, string> = {
+  ...benchServerEnv,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-  RATE_LIMIT_WRITES: '1000000000',
-  SERVER_SECRET: 'bench-secret-0123456789abcdef',
 };
 let pgdb: TestDatabase | undefined;
 if (engine === 'postgres') {

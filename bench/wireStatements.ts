@@ -9,7 +9,7 @@ import net from 'node:net';
 import { createTestDatabase } from '../src/server/testing/database';
 import { applicationBody, createApplications } from './lib/applications';
 import { waitingApplications } from './lib/bareClient';
-import { freePort, startCompiledServer } from './lib/childServer';
+import { benchServerEnv, freePort, startCompiledServer } from './lib/childServer';
 
 const pgdb = await createTestDatabase('postgres', { migrate: false });
 const upstream = new URL(pgdb.url!);
@@ -74,11 +74,7 @@ viaProxy.host = `127.0.0.1:${port}`;
 const server = await startCompiledServer(
   {
     DATABASE_URL: viaProxy.toString(),
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_WRITES: '1000000000',
-    SERVER_SECRET: 'bench-secret-0123456789abcdef',
-    CAPTCHA_MAX_NUMBER: '1000',
-    BOT_MIN_FILL_SECONDS: '0',
+    ...benchServerEnv,
   },
   { keepOutput: false, discardStdout: true },
 );

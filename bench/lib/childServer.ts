@@ -3,6 +3,19 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
+/**
+ * What every benchmarked server runs with: the access log at info, no write limit (50 connections
+ * from one address would be answered 429; we measure the work, not the limiter), a fixed secret,
+ * and a captcha and bot check the bench's clients pass quickly (submissions solve a captcha).
+ */
+export const benchServerEnv = {
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_WRITES: '1000000000',
+  SERVER_SECRET: 'bench-secret-0123456789abcdef',
+  CAPTCHA_MAX_NUMBER: '1000',
+  BOT_MIN_FILL_SECONDS: '0',
+};
+
 /** The repository root (bench/lib/ -> ../..). */
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
