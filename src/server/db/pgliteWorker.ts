@@ -10,6 +10,7 @@ import {
 } from './pgliteProtocol';
 import { compilePgliteWasm } from './pgliteWasm';
 import { PreparedStatements } from './pglitePrepared';
+import { byteaParsers, byteaSerializers } from './pgliteBytea';
 
 /**
  * PGlite in its own thread (ADR 1000): its WebAssembly runs here, so a long statement (the nightly
@@ -243,7 +244,12 @@ async function init(): Promise<void> {
 
 async function main(): Promise<void> {
   try {
-    pg = await PGlite.create(start.dataDir, { startParams, ...(await wasmModules()) });
+    pg = await PGlite.create(start.dataDir, {
+      startParams,
+      parsers: byteaParsers,
+      serializers: byteaSerializers,
+      ...(await wasmModules()),
+    });
     statements = new PreparedStatements(pg);
     if (start.fsync) {
       // PGlite's Node file system (Emscripten NODEFS) has no fsync: it would answer fsync() without
