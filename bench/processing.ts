@@ -23,6 +23,7 @@ import { completeApplicationForToday } from './lib/application';
 import {
   benchServerEnv,
   cpuMsOf,
+  threadCpuMsOf,
   npmStartSettings,
   repoRoot,
   startChild,
@@ -118,6 +119,27 @@ interface Result {
   mainCpuPerDecisionMs: number;
   /** The server process's largest RSS during the burst (document threads included), MB. */
   peakRssMb: number;
+  /** CPU per decision by thread name (threads that ended during the burst are missing), ms. */
+  byThread: Record<string, number>;
+}
+
+/**
+ * CPU used between two snapshots of a process's threads, by thread ("main" for the main thread);
+ * a thread started in between counts from zero.
+ */
+function threadsPerDecision(
+  before: ReturnType<typeof threadCpuMsOf>,
+  after: ReturnType<typeof threadCpuMsOf>,
+  mainTid: number,
+): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const [tid, t] of after) {
+    // Node 20 names every thread "node": the others are told apart by their order of start
+    // (V8's platform threads first, then libuv's pool and the worker threads as they start).
+    const name = tid === mainTid ? 'main' : `${t.name}+${tid - mainTid}`;
+    sums[name] = (sums[name] ?? 0) + t.ms - (before.get(tid)?.ms ?? 0);
+  }
+  return sums;
 }
 
 /** Application id -> submitted_at (ms) of the stopped server's database. */
@@ -175,6 +197,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     const t0 = Date.now();
     const cpu0 = cpuMsOf(server.pid);
     const mainCpu0 = cpuMsOf(server.pid, server.pid);
+    const threads0 = threadCpuMsOf(server.pid);
     let peakRssMb = 0;
     const s = server;
     const rss = setInterval(() => {
@@ -198,6 +221,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     while (!polls && decidedLines(s.output()) < count) await sleep(200);
     const cpu = cpuMsOf(server.pid) - cpu0;
     const mainCpu = cpuMsOf(server.pid, server.pid) - mainCpu0;
+    const byThread = threadsPerDecision(threads0, threadCpuMsOf(server.pid), server.pid);
     clearInterval(rss);
     process.kill(server.pid, 'SIGUSR2');
     await sleep(200);
@@ -232,6 +256,9 @@ async function burst(engine: Engine, script: string): Promise<Result> {
       cpuPerDecisionMs: cpu / decided.length,
       mainCpuPerDecisionMs: mainCpu / decided.length,
       peakRssMb,
+      byThread: Object.fromEntries(
+        Object.entries(byThread).map(([name, ms]) => [name, ms / decided.length]),
+      ),
     };
   } finally {
     await server?.stop();
@@ -258,6 +285,15 @@ for (let round = 0; round < repeats; round++) {
           `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
           `${r.wrong ? `, ${r.wrong} WRONG outcomes` : ''} (load before ${before})`,
       );
+      // BENCH_PROCESSING_THREADS=1: where the CPU went, by thread name, ms per decision.
+      if (process.env.BENCH_PROCESSING_THREADS === '1')
+        console.log(
+          `  by thread: ${Object.entries(r.byThread)
+            .filter(([, ms]) => ms >= 0.5)
+            .sort((a, b) => b[1] - a[1])
+            .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+            .join(', ')}`,
+        );
       results.set(key, [...(results.get(key) ?? []), r]);
       loads.set(key, [...(loads.get(key) ?? []), before]);
     }

@@ -154,6 +154,26 @@ export function cpuMsOf(pid: number, tid?: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/**
+ * CPU time of each thread of a process so far, in ms, by thread id, with the thread's name
+ * (`comm`: node names its V8 platform threads "V8Worker", a worker thread "WorkerThread" or
+ * the name it was given, libuv's pool "libuv-worker").
+ */
+export function threadCpuMsOf(pid: number): Map<number, { name: string; ms: number }> {
+  const out = new Map<number, { name: string; ms: number }>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(task), { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    } catch {
+      // the thread ended between listing and reading
+    }
+  }
+  return out;
+}
+
 /** The pid and every descendant (npm start: npm, sh if it stayed, node). */
 export function processTree(pid: number): number[] {
   const out = [pid];
