@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { fontsForNewDocument, shareLayouts } from './parsedFonts';
 import { documentTexts } from '../texts/documents';
 import { drawSpecimenMark } from './specimen';
+import { deflateRepeatedStreams } from './repeatedStreams';
 
 /**
  * A small flowing layout on pdfkit that writes tagged, accessible PDFs (PDF 1.7, structure tree,
@@ -81,6 +82,7 @@ export function createLayout(
       ModDate: meta.createdAt,
     },
   });
+  deflateRepeatedStreams(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));

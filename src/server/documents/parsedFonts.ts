@@ -1,5 +1,11 @@
 import * as fontkit from 'fontkit';
 import { documentFonts } from './fonts';
+import {
+  encodeWithTemplate,
+  templateOf,
+  type SubsetTemplate,
+  type TtfSubset,
+} from './subsetEncoding';
 
 /**
  * The document fonts parsed by fontkit once per thread. Given the font files as Buffers, pdfkit
@@ -115,16 +121,17 @@ const subsetsKept = 64;
  */
 function keepEncodedSubsets(font: WithGlyphCache): void {
   const createSubset = font.createSubset.bind(font);
-  const encoded = new Map<string, unknown>();
+  const encoded = new Map<string, Uint8Array>();
+  const quick = quickEncoder();
   font.createSubset = (() => {
     // fontkit 2.0.4's TTFSubset: the glyph ids in the order the document used them.
-    const subset = createSubset() as unknown as { glyphs: number[]; encode(): unknown };
+    const subset = createSubset() as unknown as TtfSubset;
     const encode = subset.encode.bind(subset);
     subset.encode = () => {
       const key = subset.glyphs.join(',');
       let bytes = encoded.get(key);
       if (bytes === undefined) {
-        bytes = encode();
+        bytes = quick(subset, encode);
         if (encoded.size >= subsetsKept) encoded.delete(encoded.keys().next().value!);
         encoded.set(key, bytes);
       }
@@ -132,6 +139,35 @@ function keepEncodedSubsets(font: WithGlyphCache): void {
     };
     return subset;
   }) as unknown as typeof font.createSubset;
+}
+
+/** How many of a font's subsets are encoded both ways and compared before the quick way alone. */
+const subsetsChecked = 3;
+
+/**
+ * A font's subsets written by `encodeWithTemplate` (subsetEncoding.ts) once fontkit has written one
+ * (its tables that do not change are the template). The first `subsetsChecked` are also written by
+ * fontkit and compared byte for byte; one difference and the font goes back to fontkit for good.
+ */
+function quickEncoder(): (subset: TtfSubset, encode: () => Uint8Array) => Uint8Array {
+  let template: SubsetTemplate | undefined;
+  let checked = 0;
+  let off = false;
+  return (subset, encode) => {
+    if (off) return encode();
+    if (!template) {
+      const bytes = encode();
+      template = templateOf(bytes);
+      off = template === undefined;
+      return bytes;
+    }
+    const bytes = encodeWithTemplate(subset, template);
+    if (checked >= subsetsChecked) return bytes;
+    const reference = encode();
+    if (Buffer.compare(bytes, reference) !== 0) off = true;
+    else checked++;
+    return reference;
+  };
 }
 
 function parse(buffer: Buffer): WithGlyphCache {

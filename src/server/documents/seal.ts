@@ -1,11 +1,11 @@
 import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
-import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { CadesSigner, signerKeyFromP12, type SignerKey } from './cadesSigner';
 import { documentTexts } from '../texts/documents';
+import { addSealPlaceholder } from './sealPlaceholder';
 
 /**
  * The electronic seal of our documents: a PAdES signature (sub-filter ETSI.CAdES.detached, SHA-256,
@@ -82,7 +82,7 @@ export async function sealPdf(
   identity: SealIdentity,
   info: { name: string; reason: string; location: string; contact: string; at: Date },
 ): Promise<Buffer> {
-  const withPlaceholder = plainAddPlaceholder({
+  const withPlaceholder = addSealPlaceholder({
     pdfBuffer: pdf,
     reason: info.reason,
     contactInfo: info.contact,
