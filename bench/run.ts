@@ -69,7 +69,9 @@ try {
   if (only.has('api')) {
     baseline = checkoutBaseline();
     console.log(
-      `\nAPI: autocannon at 8 and 50 connections, ${process.env.BENCH_SECONDS ?? 4} s per figure after 1 s warm-up; every ` +
+      `\nAPI: autocannon at 8 and 50 connections, ${process.env.BENCH_SECONDS ?? 4} s per figure after 1 s warm-up, ` +
+        `${process.env.BENCH_WARMUP_SECONDS ?? 5} s of every call per server before the first round; one call at a time, ` +
+        'its servers back to back, every other round in reverse order; every ' +
         'server in its own process (LOG_LEVEL=info, log to /dev/null, RATE_LIMIT_WRITES=1e9); server CPU from /proc ' +
         `(all threads) per answered request. Baseline: ${baseline ? baselineRef.slice(0, 10) : 'none'}.`,
     );

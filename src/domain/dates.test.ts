@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   addDays,
@@ -78,4 +79,56 @@ describe('berlinTime', () => {
   ])('%s', (at, [year, month, day, hour, minute, second, weekday]) =>
     expect(berlinTime(new Date(at))).toEqual({ year, month, day, hour, minute, second, weekday }),
   );
+
+  // The formatter's own parts, as berlinTime read them before it kept an offset per hour.
+  const formatter = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    weekday: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const formatted = (at: Date) => {
+    const parts = formatter.formatToParts(at);
+    const get = (t: Intl.DateTimeFormatPartTypes) =>
+      (parts.find((p) => p.type === t)?.value ?? '').padStart(2, '0');
+    return {
+      year: get('year'),
+      month: get('month'),
+      day: get('day'),
+      hour: get('hour'),
+      minute: get('minute'),
+      second: get('second'),
+      weekday: get('weekday'),
+    };
+  };
+
+  test('answers what the formatter answers, for any moment (DST changes, local mean time)', () => {
+    const moment = fc.oneof(
+      fc.date({ min: new Date('1850-01-01Z'), max: new Date('2200-01-01Z'), noInvalidDate: true }),
+      // Within a few hours of Berlin's clock changes in 2026 and of the end of local mean time.
+      fc
+        .constantFrom('2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '1893-03-31T23:06:32Z')
+        .chain((at) =>
+          fc
+            .integer({ min: -3 * 3_600_000, max: 3 * 3_600_000 })
+            .map((d) => new Date(Date.parse(at) + d)),
+        ),
+    );
+    fc.assert(
+      fc.property(moment, (at) => {
+        expect(berlinTime(at)).toEqual(formatted(at));
+        expect(berlinTime(at)).toEqual(formatted(at)); // the second call from the kept offset
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('an invalid date is refused as by the formatter', () => {
+    expect(() => berlinTime(new Date(NaN))).toThrow(RangeError);
+  });
 });

@@ -26,8 +26,8 @@ export interface BerlinTime {
   weekday: 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
 }
 
-/** Berlin's wall clock at a moment (CET or CEST, whichever applies then). */
-export function berlinTime(at: Date): BerlinTime {
+/** Berlin's wall clock from the formatter: exact for every moment, but ~µs of ICU per call. */
+function formattedBerlinTime(at: Date): BerlinTime {
   const parts = berlin.formatToParts(at);
   const get = (t: Intl.DateTimeFormatPartTypes) =>
     (parts.find((p) => p.type === t)?.value ?? '').padStart(2, '0');
@@ -39,6 +39,51 @@ export function berlinTime(at: Date): BerlinTime {
     minute: get('minute'),
     second: get('second'),
     weekday: get('weekday') as BerlinTime['weekday'],
+  };
+}
+
+const HOUR = 3_600_000;
+const weekdays: BerlinTime['weekday'][] = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Berlin's offset from UTC per UTC hour, for hours with one offset throughout (see below). */
+const offsets = new Map<number, number>();
+
+/** Berlin's offset from UTC (ms) at a moment, from the formatter's wall clock. */
+function offsetAt(t: number): number {
+  const b = formattedBerlinTime(new Date(t));
+  const wall = Date.UTC(+b.year, +b.month - 1, +b.day, +b.hour, +b.minute, +b.second);
+  return wall - (t - (((t % 1000) + 1000) % 1000));
+}
+
+/**
+ * Berlin's wall clock at a moment (CET or CEST, whichever applies then). The save and the state
+ * poll ask for it on every request (issue 30): the formatter is asked once per UTC hour for the
+ * offset (Berlin's changes fall on full UTC hours; an hour whose start and end differ takes the
+ * formatter every time), the moment is then read in UTC shifted by it. Same parts as the
+ * formatter's (dates.test.ts compares both over generated moments).
+ */
+export function berlinTime(at: Date): BerlinTime {
+  const t = at.getTime();
+  const hour = Math.floor(t / HOUR);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    if (!Number.isFinite(t)) return formattedBerlinTime(at); // the formatter's RangeError
+    const start = offsetAt(hour * HOUR);
+    if (start !== offsetAt(hour * HOUR + HOUR - 1)) return formattedBerlinTime(at);
+    if (offsets.size >= 4096) offsets.clear();
+    offsets.set(hour, (offset = start));
+  }
+  const w = new Date(t + offset);
+  const year = w.getUTCFullYear();
+  if (year < 1000 || year > 9999) return formattedBerlinTime(at);
+  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+  return {
+    year: String(year),
+    month: two(w.getUTCMonth() + 1),
+    day: two(w.getUTCDate()),
+    hour: two(w.getUTCHours()),
+    minute: two(w.getUTCMinutes()),
+    second: two(w.getUTCSeconds()),
+    weekday: weekdays[w.getUTCDay()]!,
   };
 }
 

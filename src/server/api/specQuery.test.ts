@@ -95,4 +95,25 @@ describe.each(engines)('spec §7 query parameters of the calls on %s', (engine) 
       expect(bad.body.errors[0].code).toBe('invalid_payment');
     }
   });
+
+  it('rates: a checked query is kept per query text, each query answered as its own', async () => {
+    // Plain query texts key the kept values (ADR 1451); escaped ones are parsed by qs and walked.
+    const sums = ['1000', '1500', '1000', '1500'];
+    const answers = [];
+    for (const sum of sums) {
+      const r = await call(s.url, 'GET', `/api/rates?sum=${sum}&payment=12`);
+      expect(r.status).toBe(200);
+      answers.push(r.body);
+    }
+    expect(answers[0]).toEqual(answers[2]);
+    expect(answers[1]).toEqual(answers[3]);
+    expect(answers[0]).not.toEqual(answers[1]);
+    const escaped = await call(s.url, 'GET', '/api/rates?sum=%31500&payment=12');
+    expect(escaped.body).toEqual(answers[1]);
+    for (let i = 0; i < 2; i++) {
+      const bad = await call(s.url, 'GET', '/api/rates?sum=1500&payment=3');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0].code).toBe('invalid_payment');
+    }
+  });
 });

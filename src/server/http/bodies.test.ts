@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseQueryString, parseWithQs } from './bodies';
+import { plainQueryText } from './queryText';
 
 // The fast path for plain queries must give exactly what qs gives (ADR 0600).
 describe('parseQueryString', () => {
@@ -23,6 +24,13 @@ describe('parseQueryString', () => {
     const got = parseQueryString(q);
     expect(got).toEqual(expected);
     expect(Object.getPrototypeOf(got)).toBeNull();
+  });
+
+  it('remembers the text of a plainly split query only (the memoised query check keys by it)', () => {
+    const plain = parseQueryString('sum=1500&payment=12');
+    expect(plainQueryText.get(plain)).toBe('sum=1500&payment=12');
+    expect(plainQueryText.get(parseQueryString('a=%C3%BC'))).toBeUndefined();
+    expect(plainQueryText.get(parseQueryString('a=1&a=2'))).toBeUndefined();
   });
 
   it('equals qs on any string of the plain alphabet and a few others', () => {

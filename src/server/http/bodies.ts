@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import qs from 'qs';
+import { plainQueryText } from './queryText';
 
 /**
  * Form bodies with bracket keys (rentalObject[rentalContract][deposit]=...) become the same nested
@@ -35,6 +36,7 @@ export function parseQueryString(str: string): Record<string, unknown> {
       if (key === '' || key === '__proto__' || key in out) return parseWithQs(str);
       out[key] = eq < 0 ? '' : part.slice(eq + 1);
     }
+    plainQueryText.set(out, str);
     return out;
   }
   return parseWithQs(str);

@@ -8,6 +8,7 @@ import type {
 import * as z from 'zod/mini';
 import { apiMessages, statusMessages } from '../texts/api';
 import { AnswerMismatch, HttpError } from './errors';
+import { plainQueryText } from './queryText';
 import type { RouteDeclaration } from './route';
 
 /**
@@ -124,9 +125,14 @@ export const memoisedQuery = <S extends z.ZodMiniType>(schema: S): S => {
 };
 const checkedLimit = 1_000;
 
-/** The query's names and values as one unambiguous key; undefined when a value is not a string. */
+/**
+ * The query's names and values as one unambiguous key; undefined when a value is not a string. A
+ * plainly split query is keyed by its text ('?' first: no walked key begins so).
+ */
 function queryKey(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
+  const text = plainQueryText.get(data);
+  if (text !== undefined) return `?${text}`;
   let key = '';
   for (const [name, value] of Object.entries(data)) {
     if (typeof value !== 'string') return undefined;
