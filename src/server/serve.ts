@@ -23,6 +23,12 @@ import { startControlSocket } from './commands/socket';
 /** The longest a shutdown may take before the process exits anyway. */
 const shutdownSeconds = 15;
 
+/**
+ * How long after listening the job workers start (ADR 1410). Their first fetches (eleven at once,
+ * on PGlite one thread, ~200 ms on a quiet machine) would otherwise hold up the first requests.
+ */
+const workersAfterListenMs = 1000;
+
 export async function serve(
   startConfig: Config,
   { db, opened }: OpeningDatabase,
@@ -94,7 +100,9 @@ export async function serve(
   // The job queue's start is mostly waiting for the database, building the app is CPU on this
   // thread: side by side they take about as long as the longer of the two (start time, ADR 1001).
   // Nothing is served before both are done (listen comes last).
-  const [app] = await Promise.all([parts.app, processing.start(), fileKept()]);
+  let listened!: () => void;
+  const workersFrom = new Promise<void>((go) => (listened = go));
+  const [app] = await Promise.all([parts.app, processing.start({ workersFrom }), fileKept()]);
   startMark('app built, jobs started');
   let stopping = false;
   const stop = async (signal: string) => {
@@ -140,6 +148,7 @@ export async function serve(
       },
       log,
     );
+  setTimeout(listened, workersAfterListenMs).unref();
   startMark('listening');
   log.info({ port, engine: db.engine }, `listening on http://localhost:${port}`);
 }

@@ -65,8 +65,11 @@ export interface ProcessingDeps {
 export interface Processing {
   /** In the final submission's transaction: the job that decides the application. */
   enqueueDecision(tx: Tx, applicationId: string, cid?: string): Promise<void>;
-  /** workers: false only prepares the queue (enqueue, CLI, test set-up) and runs no jobs. */
-  start(opts?: { workers?: boolean }): Promise<void>;
+  /**
+   * workers: false only prepares the queue (enqueue, CLI, test set-up) and runs no jobs.
+   * workersFrom: the job workers start when it resolves (the server's start, serve.ts).
+   */
+  start(opts?: { workers?: boolean; workersFrom?: Promise<void> }): Promise<void>;
   stop(): Promise<void>;
   /** A staff member's decision on a pending application (npm run decide). */
   decide(number: string, verdict: 'accept' | 'decline'): Promise<StaffDecisionResult>;
@@ -192,39 +195,42 @@ export function createProcessing(deps: ProcessingDeps): Processing {
         await queue.start();
         return;
       }
-      await queue.start({
-        [queues.decision]: (d) => processDecision(ctx, d.applicationId ?? ''),
-        // A job of an unknown kind has no mail row to send: it ends without doing anything.
-        [queues.mail]: async (d) => {
-          const kind = d.kind ?? '';
-          if (isMailKind(kind)) await sendApplicationMail(ctx, d.applicationId ?? '', kind);
+      await queue.start(
+        {
+          [queues.decision]: (d) => processDecision(ctx, d.applicationId ?? ''),
+          // A job of an unknown kind has no mail row to send: it ends without doing anything.
+          [queues.mail]: async (d) => {
+            const kind = d.kind ?? '';
+            if (isMailKind(kind)) await sendApplicationMail(ctx, d.applicationId ?? '', kind);
+          },
+          [queues.sweep]: async () => {
+            await runSweep(ctx, clock.now());
+          },
+          [queues.webhook]: (d) =>
+            deliverWebhook(
+              {
+                db,
+                clock,
+                timeoutSeconds: config.webhookTimeoutSeconds,
+                allowPrivate: config.webhookAllowPrivate,
+              },
+              d.eventId ?? '',
+            ),
+          [queues.collection]: async () => {
+            await runCollection(money, clock.now());
+          },
+          // A deadline job runs at its time; one that finds its time not yet come (a clock set
+          // back) or the claim moved on does nothing (ClaimService.runDeadline).
+          [queues.claimDeadline]: async (d) => {
+            if (isClaimJobName(d.job)) await claimService.runDeadline(d.claimId ?? '', d.job);
+          },
+          [queues.deletion]: async () => {
+            const report = await runDeletion(db, settings, clock.now());
+            log.info({ report }, 'deletion run');
+          },
         },
-        [queues.sweep]: async () => {
-          await runSweep(ctx, clock.now());
-        },
-        [queues.webhook]: (d) =>
-          deliverWebhook(
-            {
-              db,
-              clock,
-              timeoutSeconds: config.webhookTimeoutSeconds,
-              allowPrivate: config.webhookAllowPrivate,
-            },
-            d.eventId ?? '',
-          ),
-        [queues.collection]: async () => {
-          await runCollection(money, clock.now());
-        },
-        // A deadline job runs at its time; one that finds its time not yet come (a clock set
-        // back) or the claim moved on does nothing (ClaimService.runDeadline).
-        [queues.claimDeadline]: async (d) => {
-          if (isClaimJobName(d.job)) await claimService.runDeadline(d.claimId ?? '', d.job);
-        },
-        [queues.deletion]: async () => {
-          const report = await runDeletion(db, settings, clock.now());
-          log.info({ report }, 'deletion run');
-        },
-      });
+        opts?.workersFrom ? { workersFrom: opts.workersFrom } : undefined,
+      );
       deps.mailer.start();
       if (db.engine === 'pglite') {
         mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });

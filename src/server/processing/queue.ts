@@ -49,8 +49,12 @@ const webhookRetryLimit = 14;
 type Handlers = Record<QueueName, (data: Record<string, string>) => Promise<void>>;
 
 export interface JobQueue {
-  /** Without handlers: the queue is usable for sending, but this process runs no jobs. */
-  start(handlers?: Handlers): Promise<void>;
+  /**
+   * Without handlers: the queue is usable for sending, but this process runs no jobs.
+   * `workersFrom`: the workers (and timers) start when it resolves instead of at once; sending
+   * works from the start's end either way (a job sent meanwhile waits for the first fetch).
+   */
+  start(handlers?: Handlers, opts?: { workersFrom?: Promise<void> }): Promise<void>;
   stop(): Promise<void>;
   /** `startAfter`: a delayed job, run at that time (a claim's deadlines). */
   send(
@@ -134,6 +138,8 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
   });
   const workerIds = new Map<QueueName, string[]>();
   let started = false;
+  /** Counts stops: deferred workers of a start that was stopped meanwhile never start. */
+  let stops = 0;
   let timers: Timers | undefined;
 
   /** Wakes this instance's workers instead of waiting for the next poll (latency, not safety). */
@@ -281,18 +287,30 @@ export function createJobQueue(db: Database, log: Logger, opts: QueueOptions): J
     get started() {
       return started;
     },
-    async start(handlers) {
+    async start(handlers, startOpts) {
       // pg-boss's create_queue is not under its own lock: two instances creating queues on a
       // fresh PostgreSQL database at once deadlocked (one adds a partition's foreign key to
       // pgboss.queue while the other inserts into it; issue 28). pg-boss's schema, the queues and
       // their settings are made under the start lock (the migrations' lock, ADR 1113), so the
       // second instance waits and then finds them made. Workers start outside it.
       await db.exclusive('start', () => setUpQueues());
-      await startWorkers(handlers);
+      if (!startOpts?.workersFrom) {
+        await startWorkers(handlers);
+        started = true;
+        return;
+      }
       started = true;
+      const stopsAtStart = stops;
+      const current = () => stops === stopsAtStart;
+      void startOpts.workersFrom
+        .then(() => (current() ? startWorkers(handlers) : undefined))
+        .catch((err: unknown) => {
+          if (current()) log.error(safe(err), 'job workers did not start');
+        });
     },
     async stop() {
       if (!started) return;
+      stops++;
       timers?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       const deadline = Date.now() + 10_000;
