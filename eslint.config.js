@@ -27,6 +27,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'distbase/**', // a copy of an earlier build for side-by-side benchmarks (docs/quality.md)
       'data/**',
       'coverage/**',
       'node_modules/**',
