@@ -13,7 +13,6 @@ import { sepaDebits, type debitStates, type SepaDebitRow } from '../db/schema/in
 export async function debitsOfApplications(
   db: Tx | Orm,
   applicationIds: readonly string[],
-  statuses?: readonly (typeof debitStates)[number][],
 ): Promise<SepaDebitRow[]> {
   if (applicationIds.length === 0) return [];
   // One after the other: a transaction is one connection (pg refuses queries side by side).
@@ -27,13 +26,9 @@ export async function debitsOfApplications(
     .where(
       and(anyUuid(sepaDebits.applicationId, applicationIds), isNotNull(sepaDebits.instalmentId)),
     );
-  // The statuses are picked here, not in SQL (ADR 1400): with `status IN (...)` in the query
-  // the planner took sepa_debits_status_idx and read every debit in flight for each page
-  // (100,000 after a run's file: dunning's pre-selection grew with contracts squared). A
-  // contract has a few debits; reading all of the page's and leaving some is cheap.
-  const wanted = statuses ? new Set<string>(statuses) : undefined;
-  const all = [...premiums, ...parts];
-  return wanted ? all.filter((d) => wanted.has(d.status)) : all;
+  // No `status IN (...)` here (ADR 1400): with it the planner took sepa_debits_status_idx and
+  // read every debit in flight for each page. Sums by status: centsOfApplications (ADR 1420).
+  return [...premiums, ...parts];
 }
 
 /**
