@@ -125,10 +125,7 @@ try {
   if (only.has('documents'))
     section('documents of a contract in a document thread (bench/documents.ts)', benchDocuments());
   if (only.has('collection'))
-    section(
-      'collection run and streamed pain.008 (bench/batch/collection.ts)',
-      await benchCollection(),
-    );
+    section('collection run and streamed pain.008 (bench/batch/collection.ts)', benchCollection());
   if (only.has('camt')) section('camt.054 import (bench/batch/camt.ts)', await benchCamt());
   if (only.has('letters'))
     section('letter batch PDF (bench/batch/letters.ts)', await benchLetters());

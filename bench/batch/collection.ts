@@ -1,47 +1,53 @@
-import { eq } from 'drizzle-orm';
-import { paymentBatches } from '../../src/server/db/schema/index';
-import { runCollection } from '../../src/server/money/collection';
-import { xsdErrors } from '../../src/server/money/testing/xsd';
-import { startHarness } from '../../src/server/processing/testing/harness';
+import { spawnSync } from 'node:child_process';
+import { npmStartSettings, repoRoot } from '../lib/childServer';
 import { check, type Row } from '../lib/report';
 import { fmt, repeats, spread } from '../lib/stats';
-import { benchEngines, envInt, watch, type Watched } from './common';
-import { RUN_AT, seedContracts } from '../../src/server/money/testing/seedContracts';
+import { benchEngines, envInt } from './common';
+import type { CollectionFigures } from './collectionChild';
 
 /**
  * Issue 30 "batch work": the daily collection run over BENCH_COLLECTION_CONTRACTS (100,000)
- * active contracts on each engine, in this process as the server's job runs it: the second
- * yearly premium of every contract booked, its RCUR debit planned and written into the day's
- * pain.008 (checked against the ISO schema after the run, not timed). Seeding is setup.
+ * active contracts on each engine, as the server's job runs it: the second yearly premium of
+ * every contract booked, its RCUR debit planned and written into the day's pain.008 (checked
+ * against the ISO schema after the run, not timed). Seeding is setup. Each round runs in a
+ * process of its own (bench/batch/collectionChild.ts) with npm start's node flags and malloc
+ * settings (ADR 1421): the job runs inside the server, so its heap is sized and collected as
+ * the server's is, not with the defaults of the bench's own process.
  */
-export async function benchCollection(): Promise<Row[]> {
+export function benchCollection(): Row[] {
   const n = envInt('BENCH_COLLECTION_CONTRACTS', 100_000);
+  const start = npmStartSettings();
   const rows: Row[] = [];
   for (const engine of benchEngines()) {
-    const runs: Watched<unknown>[] = [];
+    const runs: CollectionFigures[] = [];
     let valid = true;
     for (let round = 0; round < repeats; round++) {
-      const h = await startHarness(engine, { start: false });
-      try {
-        await seedContracts(h.db, n);
-        const w = await watch(() => runCollection(h.processing.money, RUN_AT));
-        const report = w.result;
-        const batch = (
-          await h.db.orm
-            .select()
-            .from(paymentBatches)
-            .where(eq(paymentBatches.id, report.batchId ?? '00000000-0000-0000-0000-000000000000'))
-        )[0];
-        if (!batch || batch.count !== n || report.duesBooked !== n)
-          throw new Error(`collection: ${JSON.stringify(report)}, file of ${batch?.count}`);
-        if (round === 0) valid = xsdErrors(batch.xml, 'pain.008.001.08').length === 0;
-        runs.push(w);
-        console.log(
-          `  collection ${engine} round ${round + 1}: ${w.seconds.toFixed(1)} s (CPU ${w.cpuSeconds.toFixed(1)} s), loop ${w.maxBlockMs.toFixed(0)} ms, heap +${w.heapGrowthMb.toFixed(0)} MB, rss +${w.rssGrowthMb.toFixed(0)} MB, ${(batch.xml.length / 2 ** 20).toFixed(0)} MB file, load ${w.load}`,
-        );
-      } finally {
-        await h.close();
-      }
+      const r = spawnSync(
+        process.execPath,
+        [
+          ...start.nodeArgs,
+          '--expose-gc',
+          '--import',
+          'tsx',
+          'bench/batch/collectionChild.ts',
+          engine,
+          String(n),
+          round === 0 ? 'validate' : '',
+        ],
+        {
+          cwd: repoRoot,
+          encoding: 'utf8',
+          env: { ...process.env, ...start.env },
+          maxBuffer: 2 ** 26,
+        },
+      );
+      if (r.status !== 0) throw new Error(`collection ${engine}: ${r.stderr}`);
+      const w = JSON.parse(r.stdout.trim().split('\n').pop()!) as CollectionFigures;
+      if (w.valid === false) valid = false;
+      runs.push(w);
+      console.log(
+        `  collection ${engine} round ${round + 1}: ${w.seconds.toFixed(1)} s (CPU ${w.cpuSeconds.toFixed(1)} s), loop ${w.maxBlockMs.toFixed(0)} ms, heap +${w.heapGrowthMb.toFixed(0)} MB (kept +${w.heapKeptMb.toFixed(0)} MB after GC), rss +${w.rssGrowthMb.toFixed(0)} MB, ${w.fileMb.toFixed(0)} MB file, load ${w.load}`,
+      );
     }
     const loads = runs.map((r) => r.load).join('/');
     const seconds = spread(runs.map((r) => r.seconds));
@@ -63,7 +69,7 @@ export async function benchCollection(): Promise<Row[]> {
       ),
       check(
         `${label}: JS heap growth (streamed file)`,
-        `${fmt(heap, 0, ' MB')}; rss +${fmt(spread(runs.map((r) => r.rssGrowthMb)), 0, ' MB')}, load ${loads}`,
+        `${fmt(heap, 0, ' MB')}; kept after GC +${fmt(spread(runs.map((r) => r.heapKeptMb)), 0, ' MB')}; rss +${fmt(spread(runs.map((r) => r.rssGrowthMb)), 0, ' MB')}, load ${loads}, npm start's flags`,
         '≤ 100 MB (flat)',
         heap.median <= 100,
       ),

@@ -32,6 +32,11 @@ export interface Watched<T> {
    * loaded machine the wall time is mostly waiting for a core, this is the work itself.
    */
   cpuSeconds: number;
+  /**
+   * JS heap in use after the work and a forced GC, minus before, MB: what the work kept (NaN
+   * without --expose-gc). The peak growth above counts garbage not yet collected too.
+   */
+  heapKeptMb: number;
 }
 
 /** Runs `work` in this process, watching time, event loop and memory. */
@@ -51,14 +56,21 @@ export async function watch<T>(work: () => Promise<T>): Promise<Watched<T>> {
   const cpu = process.cpuUsage();
   try {
     const result = await work();
+    const seconds = (performance.now() - t) / 1000;
+    const cpuSeconds = ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu));
+    // after the figures above and outside the loop's watch: the forced GC is not the work's
+    h.disable();
+    clearInterval(sample);
+    global.gc?.();
     return {
       result,
-      seconds: (performance.now() - t) / 1000,
+      seconds,
       maxBlockMs: h.max / 1e6,
       heapGrowthMb: (heap - before.heapUsed) / 2 ** 20,
       rssGrowthMb: (rss - before.rss) / 2 ** 20,
       load: load(),
-      cpuSeconds: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu)),
+      cpuSeconds,
+      heapKeptMb: global.gc ? (process.memoryUsage().heapUsed - before.heapUsed) / 2 ** 20 : NaN,
     };
   } finally {
     h.disable();

@@ -1,4 +1,4 @@
-import { and, isNotNull, isNull } from 'drizzle-orm';
+import { and, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { anyUuid } from '../db/anyOf';
 import type { Orm, Tx } from '../db/client';
 import { sepaDebits, type debitStates, type SepaDebitRow } from '../db/schema/index';
@@ -13,7 +13,6 @@ import { sepaDebits, type debitStates, type SepaDebitRow } from '../db/schema/in
 export async function debitsOfApplications(
   db: Tx | Orm,
   applicationIds: readonly string[],
-  statuses?: readonly (typeof debitStates)[number][],
 ): Promise<SepaDebitRow[]> {
   if (applicationIds.length === 0) return [];
   // One after the other: a transaction is one connection (pg refuses queries side by side).
@@ -27,11 +26,45 @@ export async function debitsOfApplications(
     .where(
       and(anyUuid(sepaDebits.applicationId, applicationIds), isNotNull(sepaDebits.instalmentId)),
     );
-  // The statuses are picked here, not in SQL (ADR 1400): with `status IN (...)` in the query
-  // the planner took sepa_debits_status_idx and read every debit in flight for each page
-  // (100,000 after a run's file: dunning's pre-selection grew with contracts squared). A
-  // contract has a few debits; reading all of the page's and leaving some is cheap.
-  const wanted = statuses ? new Set<string>(statuses) : undefined;
-  const all = [...premiums, ...parts];
-  return wanted ? all.filter((d) => wanted.has(d.status)) : all;
+  // No `status IN (...)` here (ADR 1400): with it the planner took sepa_debits_status_idx and
+  // read every debit in flight for each page. Sums by status: centsOfApplications (ADR 1420).
+  return [...premiums, ...parts];
+}
+
+/**
+ * What the page's debits in these statuses still collect, per contract (dunning's
+ * pre-selection, ADR 1420): the database adds the amounts up, one row per contract instead of
+ * every debit row. Read along the same two indexes as `debitsOfApplications`; the statuses are a
+ * FILTER of the sum, not a condition of the scan, so the planner cannot take
+ * sepa_debits_status_idx and read every debit in flight (ADR 1400).
+ */
+export async function centsOfApplications(
+  db: Tx | Orm,
+  applicationIds: readonly string[],
+  statuses: readonly (typeof debitStates)[number][],
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (applicationIds.length === 0 || statuses.length === 0) return out;
+  const wanted = sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const sums = (instalments: SQL) =>
+    db
+      .select({
+        applicationId: sepaDebits.applicationId,
+        cents: sql<
+          string | null
+        >`sum(${sepaDebits.amountCents}) filter (where ${sepaDebits.status} in (${wanted}))::bigint`,
+      })
+      .from(sepaDebits)
+      .where(and(anyUuid(sepaDebits.applicationId, applicationIds), instalments))
+      .groupBy(sepaDebits.applicationId);
+  // One after the other: a transaction is one connection (pg refuses queries side by side).
+  const premiums = await sums(isNull(sepaDebits.instalmentId));
+  const parts = await sums(isNotNull(sepaDebits.instalmentId));
+  for (const r of [...premiums, ...parts])
+    if (r.cents !== null)
+      out.set(r.applicationId, (out.get(r.applicationId) ?? 0) + Number(r.cents));
+  return out;
 }

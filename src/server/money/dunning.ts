@@ -23,8 +23,8 @@ import { moneyMailTexts } from '../texts/money';
 import type { MoneyDeps } from './deps';
 import { creditorOf } from './deps';
 import { owedOf } from './instalments';
-import { debitsOfApplications } from './debitsOf';
-import { entriesByApplication } from './ledger';
+import { centsOfApplications } from './debitsOf';
+import { kindTotalsByApplication } from './ledger';
 import { pauseFactsOf } from './pauses';
 import { reminderMail } from './mails';
 import { salutationOf } from './people';
@@ -49,26 +49,28 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now(), chunk 
   // with an amount open go on to the per-contract steps below.
   let after: string | undefined;
   for (;;) {
+    // Only what the steps below use of a contract (ADR 1420: not the whole row).
     const page = await deps.db.orm
-      .select()
+      .select({
+        applicationId: contracts.applicationId,
+        contractNumber: contracts.contractNumber,
+        mandateReference: contracts.mandateReference,
+      })
       .from(contracts)
       .where(after ? gt(contracts.applicationId, after) : undefined)
       .orderBy(asc(contracts.applicationId))
       .limit(chunk);
     if (page.length === 0) break;
-    const ledgers = await entriesByApplication(
-      deps.db.orm,
-      page.map((c) => c.applicationId),
-    );
-    // What planned and presented debits will still collect, per contract of the page (read by
-    // index, ADR 1320: `application_id IN (page)` alone scanned every debit once per page).
-    const inFlight = new Map<string, number>();
-    for (const d of await debitsOfApplications(
-      deps.db.orm,
-      page.map((c) => c.applicationId),
-      ['planned', 'in_batch', 'presented'],
-    ))
-      inFlight.set(d.applicationId, (inFlight.get(d.applicationId) ?? 0) + d.amountCents);
+    const ids = page.map((c) => c.applicationId);
+    // The page's ledgers as totals per kind and what planned and presented debits will still
+    // collect as one sum per contract, both added up by the database (ADR 1420); read by index
+    // (ADR 1320: `application_id IN (page)` alone scanned every debit once per page).
+    const ledgers = await kindTotalsByApplication(deps.db.orm, ids);
+    const inFlight = await centsOfApplications(deps.db.orm, ids, [
+      'planned',
+      'in_batch',
+      'presented',
+    ]);
     for (const c of page) {
       const open = summaryOf(ledgers.get(c.applicationId) ?? []).openCents;
       if (open - (inFlight.get(c.applicationId) ?? 0) <= 0) continue;
@@ -85,7 +87,7 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now(), chunk 
 /** The next dunning step of one contract that may owe something. */
 async function dunContract(
   deps: MoneyDeps,
-  c: ContractRow,
+  c: Pick<ContractRow, 'applicationId' | 'contractNumber' | 'mandateReference'>,
   today: string,
   now: Date,
 ): Promise<'reminder' | 'decision' | undefined> {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { addDays, checkEntry, type LedgerEntry } from '../../domain/index';
 import { anyUuid } from '../db/anyOf';
 import type { Orm, Tx } from '../db/client';
@@ -48,6 +48,36 @@ export async function entriesByApplication(
     const list = out.get(r.applicationId);
     if (list) list.push(asEntry(r));
     else out.set(r.applicationId, [asEntry(r)]);
+  }
+  return out;
+}
+
+/**
+ * Each contract's ledger as one total per kind (batch pre-selection, ADR 1420): what a sum over
+ * the kinds needs (`balanceOf`, `summaryOf` without periods) from one row per contract and kind,
+ * added up by the database instead of sending every entry in booking order.
+ */
+export async function kindTotalsByApplication(
+  db: Orm | Tx,
+  applicationIds: readonly string[],
+): Promise<Map<string, LedgerEntry[]>> {
+  const out = new Map<string, LedgerEntry[]>();
+  if (applicationIds.length === 0) return out;
+  const rows = await db
+    .select({
+      applicationId: ledgerEntries.applicationId,
+      kind: ledgerEntries.kind,
+      // bigint: a sum of integers may leave integer's range; the driver answers it as text
+      amountCents: sql<string>`sum(${ledgerEntries.amountCents})::bigint`,
+    })
+    .from(ledgerEntries)
+    .where(anyUuid(ledgerEntries.applicationId, applicationIds))
+    .groupBy(ledgerEntries.applicationId, ledgerEntries.kind);
+  for (const r of rows) {
+    const e = { kind: r.kind, amountCents: Number(r.amountCents) };
+    const list = out.get(r.applicationId);
+    if (list) list.push(e);
+    else out.set(r.applicationId, [e]);
   }
   return out;
 }
