@@ -44,11 +44,7 @@ export async function entriesByApplication(
     .from(ledgerEntries)
     .where(anyUuid(ledgerEntries.applicationId, applicationIds))
     .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
-  for (const r of rows) {
-    const list = out.get(r.applicationId);
-    if (list) list.push(asEntry(r));
-    else out.set(r.applicationId, [asEntry(r)]);
-  }
+  for (const r of rows) appendTo(out, r.applicationId, asEntry(r));
   return out;
 }
 
@@ -73,13 +69,15 @@ export async function kindTotalsByApplication(
     .from(ledgerEntries)
     .where(anyUuid(ledgerEntries.applicationId, applicationIds))
     .groupBy(ledgerEntries.applicationId, ledgerEntries.kind);
-  for (const r of rows) {
-    const e = { kind: r.kind, amountCents: Number(r.amountCents) };
-    const list = out.get(r.applicationId);
-    if (list) list.push(e);
-    else out.set(r.applicationId, [e]);
-  }
+  for (const r of rows)
+    appendTo(out, r.applicationId, { kind: r.kind, amountCents: Number(r.amountCents) });
   return out;
+}
+
+function appendTo(byApplication: Map<string, LedgerEntry[]>, id: string, entry: LedgerEntry) {
+  const list = byApplication.get(id);
+  if (list) list.push(entry);
+  else byApplication.set(id, [entry]);
 }
 
 /** The rows `book` inserts (the collection run inserts those of many contracts at once). */
