@@ -27,14 +27,14 @@ function flush() {
 function listen() {
   if (typeof document === 'undefined') return; // rendered on the server in unit tests
   const opts = { capture: true, passive: true };
-  document.addEventListener(
-    'pointerdown',
-    () => {
-      clearTimeout(noClick);
-      pressing = true;
-    },
-    opts,
-  );
+  const pressed = () => {
+    clearTimeout(noClick);
+    pressing = true;
+  };
+  document.addEventListener('pointerdown', pressed, opts);
+  // A tap's focus moves on the mouse-down the browser makes from it after the touch has ended;
+  // on a busy phone that comes later than NO_CLICK_MS after the pointer-up (seen in CI at load).
+  document.addEventListener('mousedown', pressed, opts);
   // After the click's own handlers (a timer queued during its dispatch runs after them).
   document.addEventListener('click', () => void setTimeout(flush, 0), opts);
   const released = () => {
@@ -42,6 +42,7 @@ function listen() {
     noClick = setTimeout(flush, NO_CLICK_MS);
   };
   document.addEventListener('pointerup', released, opts);
+  document.addEventListener('mouseup', released, opts);
   document.addEventListener('pointercancel', released, opts);
 }
 
