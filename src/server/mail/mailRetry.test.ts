@@ -114,6 +114,36 @@ describe('temporary SMTP failures (451) back off and end after MAIL_RETRY_HOURS'
   });
 });
 
+/**
+ * The spool file of a mail exists from before its first delivery (a crash keeps it), so the
+ * timer's flush that comes while a slow mail server has not yet answered must leave it alone: under
+ * load it sent the tenant's access link a second time (CI, attacks.test.ts: 6 mails, limit 5).
+ */
+describe('a flush during a slow first delivery', () => {
+  it('sends nothing twice (a restarted process still sends what is left: mailer.test.ts)', async () => {
+    const peer = await startSmtpPeer();
+    const dataDir = await mkdtemp(join(tmpdir(), 'mk-mail-inflight-'));
+    try {
+      peer.answerAfter(300);
+      const clock = fixedClock('2026-03-02T10:00:00Z');
+      const config = { smtpUrl: peer.url, mailFrom, operator: fallbackOperator };
+      const mailer = createMailer({ config, log, dataDir, clock });
+      const sending = mailer.send(message());
+      const spool = join(dataDir, 'mail-spool');
+      await expect.poll(async () => readdir(spool).catch(() => [])).toEqual(['save.451.json']);
+      expect(await mailer.flush({ dueOnly: true })).toBe(0);
+      expect(await mailer.flush()).toBe(0);
+      expect(await sending).toMatchObject({ delivered: true });
+      await new Promise((r) => setTimeout(r, 400)); // a second copy would have arrived by now
+      expect(peer.received).toHaveLength(1);
+      expect(peer.attempts).toBe(1);
+    } finally {
+      await peer.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.each(engines)('a 451 answer on %s', (engine) => {
   let peer: SmtpPeer;
   let s: TestServer;

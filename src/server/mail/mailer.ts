@@ -122,6 +122,10 @@ export function createMailer(options: MailerOptions): Mailer {
     })));
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<number> | undefined;
+  // Keys whose first delivery is under way: their spool file exists from before the attempt (so a
+  // crash keeps the message), but the timer's flush must not send it a second time meanwhile
+  // (seen under load: a slow SMTP answer, the flush came, the recipient got the link twice).
+  const sending = new Set<string>();
 
   async function compose(message: MailMessage): Promise<Composed> {
     const key = message.key ?? randomUUID();
@@ -206,7 +210,13 @@ export function createMailer(options: MailerOptions): Mailer {
       attempts: 0,
       spooledAt: clock.now().toISOString(),
     };
-    await writeAtomically(spoolFile, JSON.stringify(entry));
+    sending.add(c.key);
+    try {
+      await writeAtomically(spoolFile, JSON.stringify(entry));
+    } catch (err) {
+      sending.delete(c.key);
+      throw err;
+    }
     try {
       await transmit(c);
       await rm(spoolFile, { force: true });
@@ -225,6 +235,8 @@ export function createMailer(options: MailerOptions): Mailer {
         'mail delivery failed; kept in the spool for a retry',
       );
       return { key: c.key, messageId: c.messageId, delivered: false, queued: true };
+    } finally {
+      sending.delete(c.key);
     }
   }
 
@@ -259,6 +271,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const now = clock.now().getTime();
     let delivered = 0;
     for (const name of names.sort()) {
+      if (sending.has(name.slice(0, -'.json'.length))) continue;
       const file = join(spoolDir, name);
       let entry: SpoolEntry;
       try {

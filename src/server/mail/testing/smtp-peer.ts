@@ -17,6 +17,8 @@ export interface SmtpPeer {
   /** Recipients refused for good at RCPT TO (550 no such user), and how often each was tried. */
   rejectRecipient(address: string): void;
   readonly rejectedAttempts: Map<string, number>;
+  /** Answers each message's DATA only after `ms` (a slow or busy mail server). */
+  answerAfter(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   let failures = 0;
   let attempts = 0;
+  let answerMs = 0;
   const rejected = new Set<string>();
   const rejectedAttempts = new Map<string, number>();
   const server = new SMTPServer({
@@ -43,7 +46,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', () => void setTimeout(answer, answerMs));
+      const answer = () => {
         attempts++;
         if (failures > 0) {
           failures--;
@@ -57,7 +61,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
           raw: Buffer.concat(chunks),
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,6 +79,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       rejected.add(address.toLowerCase());
     },
     rejectedAttempts,
+    answerAfter(ms) {
+      answerMs = ms;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
