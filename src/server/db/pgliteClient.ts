@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { bundleUrl, startWorker } from '../threads';
 import {
@@ -31,11 +32,39 @@ function rebuild(error: NonNullable<WorkerReply['error']>): Error {
 // 8 MB instead of V8's default up to 48 MB: it only passes rows along).
 const resourceLimits = { maxYoungGenerationSizeMb: 8 };
 
-const newWorker = (workerData: WorkerStart): Worker =>
-  startWorker('pgliteWorker', new URL('./pgliteWorker.ts', import.meta.url), {
-    workerData,
-    resourceLimits,
-  });
+/**
+ * V8 lets a `--max-semi-space-size` given to the process (`npm start` gives 4 for the main
+ * thread's requests, ADR 1007) win over a thread's resourceLimits, so the PGlite thread's new
+ * space grew to 2 x 4 MB as well, idle or not. The flag is set to 1 MB while the thread's isolate
+ * is made (until 'online') and then back to the process's value (ADR 1465). Without the flag
+ * (tests, tsx) resourceLimits applies as it is.
+ */
+const pgliteSemiSpaceMb = 1;
+const processSemiSpaceMb = (): number | undefined => {
+  const flag = process.execArgv.findLast((a) => a.startsWith('--max-semi-space-size='));
+  return flag ? Number(flag.slice('--max-semi-space-size='.length)) : undefined;
+};
+
+const newWorker = (workerData: WorkerStart): Worker => {
+  const start = () =>
+    startWorker('pgliteWorker', new URL('./pgliteWorker.ts', import.meta.url), {
+      workerData,
+      resourceLimits,
+    });
+  const processMb = processSemiSpaceMb();
+  if (!processMb || processMb <= pgliteSemiSpaceMb) return start();
+  const restore = () => setFlagsFromString(`--max-semi-space-size=${processMb}`);
+  setFlagsFromString(`--max-semi-space-size=${pgliteSemiSpaceMb}`);
+  let worker: Worker;
+  try {
+    worker = start();
+  } catch (err) {
+    restore();
+    throw err;
+  }
+  for (const event of ['online', 'error', 'exit']) worker.once(event, restore);
+  return worker;
+};
 
 /**
  * PGlite's WebAssembly, compiled by the first thread (on its own event loop, so a start compiles
