@@ -32,9 +32,6 @@ export type WorkerRequest = { id: number } & (
 /** The reply that carries the compiled WebAssembly modules back to the main thread. */
 export const compiledReplyId = -1;
 
-/** The PGlite thread's nice value: below the HTTP thread (0), above the documents' (10). */
-export const pgliteThreadNice = 5;
-
 export interface WorkerReply {
   id: number;
   ok: boolean;

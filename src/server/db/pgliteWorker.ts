@@ -1,10 +1,8 @@
 import { fsyncSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Results, type Transaction } from '@electric-sql/pglite';
 import {
   compiledReplyId,
-  pgliteThreadNice,
   type QueryResult,
   type WorkerReply,
   type WorkerRequest,
@@ -25,17 +23,6 @@ import { byteaParsers, byteaSerializers } from './pgliteBytea';
 const initOnly = !parentPort;
 const start = (initOnly ? { dataDir: process.argv[2]!, fsync: true } : workerData) as WorkerStart;
 const port = parentPort!;
-
-// Below the HTTP thread, above the document threads (nice 5; on Linux the pid 0 of setpriority is
-// this thread alone): during a burst of decisions the event loop that answers requests wins the
-// CPU from the database thread and waits less for it (issue 30, ADR 1475).
-if (!initOnly) {
-  try {
-    setPriority(0, pgliteThreadNice);
-  } catch {
-    // Not permitted or not supported here: the thread runs at the process's priority.
-  }
-}
 
 // PGlite's defaults minus "-F" (fsync off): with fsync on and the WAL synced by fsync(), every
 // commit reaches the disk before its answer (ADR 1002). 16 MB of shared buffers instead of 128 MB.
