@@ -8,9 +8,12 @@
 // decision, taken from the server's own "application decided" log lines), latency from the
 // submission's commit to the decision's log line (p50, p95; DB and log, not the 1 s polls), and
 // the longest block of the server's main event loop during the burst (bench/lib/loopProbe.mjs,
-// inside the server), the server's CPU per decision and, of it, its main thread's (/proc task). Runs BENCH_REPEATS rounds; in each round every engine and every build
+// inside the server; LOOP_PROBE_SPLIT=1 also splits the longest block into the main thread's CPU,
+// its wait for a CPU and its time blocked, ADR 1475), the server's CPU per decision and, of it, its main thread's (/proc task). Runs BENCH_REPEATS rounds; in each round every engine and every build
 // runs once (interleaved). BENCH_PROCESSING_BUILDS='{"before":"distbase/server/main.js",
-// "now":"dist/server/main.js"}' compares a copy of an earlier build side by side.
+// "now":"dist/server/main.js"}' compares a copy of an earlier build side by side; node flags
+// after a build's script ("distbase/server/main.js --heap-growing-percent=30") are that build's
+// own, after npm start's.
 // Run: npx tsx bench/processing.ts (npm run bench runs it as the part `processing`).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -106,11 +109,23 @@ async function pollUntilFinal(url: string, cid: string): Promise<string> {
   return 'timeout';
 }
 
+/** LOOP_PROBE_SPLIT=1 (bench/lib/loopProbe.mjs, ADR 1475): what the longest late turn was. */
+interface LoopSplit {
+  lateMs: number;
+  /** The main thread on a CPU, runnable but waiting for one, blocked (e.g. on a lock), ms. */
+  runMs: number;
+  waitMs: number;
+  sleepMs: number;
+  /** The most CPU the main thread used within any one turn of the loop, ms. */
+  maxRunMs: number;
+}
+
 interface Result {
   acceptedPerSecond: number;
   p50: number;
   p95: number;
   loopMaxMs: number;
+  split?: LoopSplit;
   wrong: number;
   accepted: number;
   /** Server CPU (every thread) from the burst until the last decision, per decision, ms. */
@@ -165,11 +180,15 @@ async function burst(engine: Engine, script: string): Promise<Result> {
   const start = npmStartSettings();
   let server: ChildServer | undefined;
   try {
+    // A build may name node flags after its script ("dist/server/main.js --max-semi-space-size=8"):
+    // they come after npm start's own, so they override them (the last of a V8 flag wins).
+    const [file, ...buildArgs] = script.split(' ').filter(Boolean);
     server = await startChild({
-      script,
+      script: file!,
       noTsx: true,
       nodeArgs: [
         ...start.nodeArgs,
+        ...buildArgs,
         '--import',
         join(repoRoot, 'bench/lib/loopProbe.mjs'),
         // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": one profile per thread of the server.
@@ -226,7 +245,10 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     process.kill(server.pid, 'SIGUSR2');
     await sleep(200);
     const probe = readFileSync(probeFile, 'utf8').trim().split('\n');
-    const loopMaxMs = (JSON.parse(probe[probe.length - 1]!) as { maxMs: number }).maxMs;
+    const { maxMs: loopMaxMs, split } = JSON.parse(probe[probe.length - 1]!) as {
+      maxMs: number;
+      split?: LoopSplit;
+    };
     await server.stop(); // flushes the log lines
     const decided = server
       .output()
@@ -246,6 +268,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
       p50: pct(50),
       p95: pct(95),
       loopMaxMs,
+      split,
       // Without polls the outcomes are known only from the log: the count of acceptances.
       wrong: polls
         ? states.filter((s, i) => s !== expected(prepared[i]!.last)).length
@@ -285,6 +308,12 @@ for (let round = 0; round < repeats; round++) {
           `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
           `${r.wrong ? `, ${r.wrong} WRONG outcomes` : ''} (load before ${before})`,
       );
+      if (r.split)
+        console.log(
+          `  longest late turn ${Math.round(r.split.lateMs)} ms: main thread on a CPU ${Math.round(r.split.runMs)}, ` +
+            `waiting for a CPU ${Math.round(r.split.waitMs)}, blocked ${Math.round(r.split.sleepMs)}; ` +
+            `most CPU in one turn ${Math.round(r.split.maxRunMs)} ms`,
+        );
       // BENCH_PROCESSING_THREADS=1: where the CPU went, by thread name, ms per decision.
       if (process.env.BENCH_PROCESSING_THREADS === '1')
         console.log(
@@ -307,6 +336,11 @@ for (const engine of engines) {
     const label = `${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}${Object.keys(builds).length > 1 ? ` (${name})` : ''}, burst of ${count} final submissions over HTTP, 85 % accepted`;
     const rate = spread(rs.map((r) => r.acceptedPerSecond));
     const loop = spread(rs.map((r) => r.loopMaxMs));
+    const splits = rs.flatMap((r) => (r.split ? [r.split] : []));
+    const of = (k: keyof LoopSplit) => fmt(spread(splits.map((x) => x[k])));
+    const splitText = splits.length
+      ? `; the longest late turn: on a CPU ${of('runMs')}, waiting for a CPU ${of('waitMs')}, blocked ${of('sleepMs')} ms; most CPU in one turn ${of('maxRunMs')} ms`
+      : '';
     const wrong = rs.reduce((n, r) => n + r.wrong, 0);
     rows.push(
       check(
@@ -318,7 +352,7 @@ for (const engine of engines) {
       ),
       check(
         `${label}, longest block of the server's main event loop`,
-        `${fmt(loop)} ms`,
+        `${fmt(loop)} ms${splitText}`,
         '<= 50 ms',
         loop.median <= 50,
       ),
