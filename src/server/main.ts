@@ -22,16 +22,7 @@ async function main(): Promise<void> {
     !process.env.DATABASE_URL && process.env.DATA_DIR !== ''
       ? resolve(process.env.DATA_DIR ?? './data')
       : undefined;
-  // PostgreSQL likewise: its pool opens its first connections while the modules load (ADR 1460);
-  // a value the configuration would refuse waits for its message below.
-  const earlyUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '')
-    ? process.env.DATABASE_URL
-    : undefined;
-  const opening = early
-    ? startDatabase({ dataDir: early })
-    : earlyUrl
-      ? startDatabase({ databaseUrl: earlyUrl, dataDir: '' })
-      : undefined;
+  const opening = early ? startDatabase({ dataDir: early }) : undefined;
   opening?.catch(() => undefined); // awaited (and reported) below
   const [{ loadCheckedConfig, ConfigError }, { createLogger }, { makeDataDirPrivate }] =
     await Promise.all([import('./config'), import('./log'), import('./db/privateDataDir')]);
@@ -60,27 +51,15 @@ async function main(): Promise<void> {
   };
   const firstPass = closeDataFiles();
   const loading = import('./serve');
-  const sameDatabase = config.databaseUrl
-    ? config.databaseUrl === earlyUrl
-    : early !== undefined && config.dataDir === early;
-  // Not the database the configuration names after all: the early one is closed again.
-  if (opening && !sameDatabase) void opening.then(({ db }) => db.close()).catch(() => undefined);
-  const database = await (opening && sameDatabase ? opening : startDatabase(config)).catch(
-    (err: unknown) => {
-      if (!(err instanceof DataDirLockedError)) throw err;
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    },
-  );
-  // The migrations check (on a new database the migrations) runs while serve.ts loads: on
-  // PostgreSQL it is round trips the main thread need not wait for (ADR 1460). Its error is
-  // reported by serve(), after the database's own.
-  const migrating = Promise.all([import('./db/migrate'), database.opened]).then(([{ migrate }]) =>
-    migrate(database.db),
-  );
-  migrating.catch(() => undefined);
+  const database = await (
+    opening && config.dataDir === early && !config.databaseUrl ? opening : startDatabase(config)
+  ).catch((err: unknown) => {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  });
   const { serve } = await loading;
-  await serve(config, database, log, { firstPass, close: closeDataFiles }, migrating);
+  await serve(config, database, log, { firstPass, close: closeDataFiles });
 }
 
 main().catch((err: unknown) => {

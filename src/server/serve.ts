@@ -34,8 +34,6 @@ export async function serve(
   { db, opened }: OpeningDatabase,
   log: Logger,
   dataFiles: { firstPass: Promise<void>; close: () => Promise<void> },
-  /** migrate(db), started by main.ts while this module loaded; run here when not given. */
-  migrating?: Promise<void>,
 ): Promise<void> {
   const availability = availabilityOf(db, log);
   // pg-boss 10 completes and fails jobs without awaiting the call (manager.js, watch/onFetch): with
@@ -69,10 +67,10 @@ export async function serve(
   await opened;
   startMark('database open');
   log.info({ engine: db.engine }, 'database opened');
-  // migrate() takes its own lock when there is anything to migrate; reference data is seeded
-  // under the start lock, after the migrations are in.
-  await (migrating ?? migrate(db));
-  await db.exclusive('start', () => seedReferenceData(db, startConfig, log));
+  await db.exclusive('start', async () => {
+    await migrate(db);
+    await seedReferenceData(db, startConfig, log);
+  });
   startMark('migrated');
   // Alongside the rest of the start (it walks the whole data directory); done before listening.
   const closing = Promise.all([dataFiles.firstPass, dataFiles.close()]);

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type * as schema from './schema/index';
-import type { Pool } from 'pg';
 import { PgliteThread, threadClient } from './pgliteClient';
 import { lockDataDir } from './dataDirLock';
 
@@ -167,19 +166,6 @@ function advisoryKey(name: string): number {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  return (await postgresPool(url, max)).db;
-}
-
-/**
- * How many connections the server's start opens at once (startDatabase): its start runs ~15
- * queries one after the other, under the start lock (one connection holds the lock, another
- * runs the queries); each new connection is a PostgreSQL backend's start and a few round trips.
- * Opened side by side while the server's modules load, they are ready when the first query comes
- * (start time, ADR 1460).
- */
-const connectionsAhead = 2;
-
-async function postgresPool(url: string, max: number): Promise<{ db: Database; pool: Pool }> {
   // Loaded here, not at start: a server on the embedded engine never needs them.
   const [{ drizzle: drizzlePg }, { default: pg }, schema] = await Promise.all([
     import('drizzle-orm/node-postgres'),
@@ -202,7 +188,7 @@ async function postgresPool(url: string, max: number): Promise<{ db: Database; p
   });
   const orm = drizzlePg({ client: pool, schema }) as unknown as Orm;
   let closed = false;
-  const db: Database = {
+  return {
     engine: 'postgres',
     orm,
     executeSql: (text, params) => runRaw(pool as unknown as RawClient, text, params),
@@ -227,7 +213,6 @@ async function postgresPool(url: string, max: number): Promise<{ db: Database; p
       await pool.end();
     },
   };
-  return { db, pool };
 }
 
 /**
@@ -239,19 +224,9 @@ export async function startDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
 }): Promise<OpeningDatabase> {
-  // node-postgres connects with the first query; the start's first connections are opened at
-  // once, and `opened` settles when they are (a database that does not answer fails it).
-  if (opts.databaseUrl) {
-    const { db, pool } = await postgresPool(opts.databaseUrl, 10);
-    const ahead = Array.from({ length: connectionsAhead }, () => pool.connect());
-    const opened = Promise.allSettled(ahead).then((results) => {
-      for (const r of results) if (r.status === 'fulfilled') r.value.release();
-      const failed = results.find((r) => r.status === 'rejected');
-      if (failed) throw failed.reason;
-    });
-    opened.catch(() => undefined); // the start awaits it (and reports its error) later
-    return { db, opened };
-  }
+  // node-postgres connects with the first query: nothing to wait for.
+  if (opts.databaseUrl)
+    return { db: await openPostgres(opts.databaseUrl), opened: Promise.resolve() };
   mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const lock = lockDataDir(opts.dataDir);
   let opening: OpeningDatabase;

@@ -34,12 +34,8 @@ async function upToDate(db: Database): Promise<boolean> {
  * Applies the drizzle-kit migrations (idempotent; drizzle records what ran). drizzle has no lock of
  * its own: two instances migrating a fresh PostgreSQL database at once raced on CREATE SCHEMA and
  * one crashed. Under the advisory lock the second waits, then finds nothing left to do (ADR 1113).
- * A database that has every migration already needs no lock: the check alone is read-only, and
- * drizzle records the migrations in the transaction that applies them, so a migration in progress
- * elsewhere is not seen as done (at every start a connection and two round trips fewer, ADR 1460).
  */
 export async function migrate(db: Database): Promise<void> {
-  if (await upToDate(db)) return;
   await db.exclusive('migrate', async () => {
     if (await upToDate(db)) return;
     if (db.engine === 'pglite') {
