@@ -55,18 +55,39 @@ export function isBusinessDay(iso: string): boolean {
   return weekday !== 0 && weekday !== 6 && !holidays(y).has(iso);
 }
 
+/**
+ * Answers of the two functions below by day (and count), ADR 1470: the collection run asks for
+ * the same few days once per contract (today + lead, each period's debit day), 100,000 times a
+ * run, and each answer cost a walk of Date objects and ISO strings. Pure functions of their
+ * arguments, so a remembered answer is the answer; emptied when it holds too many days.
+ */
+const MEMO_MAX = 4096;
+const onOrAfterMemo = new Map<string, string>();
+const addBusinessMemo = new Map<string, string>();
+
+function remember(memo: Map<string, string>, key: string, value: string): string {
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 /** `iso` itself when it is a business day, else the next one. */
 export function onOrAfterBusinessDay(iso: string): string {
+  const known = onOrAfterMemo.get(iso);
+  if (known !== undefined) return known;
   let day = iso;
   while (!isBusinessDay(day)) day = addDays(day, 1);
-  return day;
+  return remember(onOrAfterMemo, iso, day);
 }
 
 /** The n-th business day after `iso` (n >= 0; 0: `iso` itself if a business day, else the next). */
 export function addBusinessDays(iso: string, n: number): string {
+  const key = `${iso}+${n}`;
+  const known = addBusinessMemo.get(key);
+  if (known !== undefined) return known;
   let day = onOrAfterBusinessDay(iso);
   for (let left = n; left > 0; left--) day = onOrAfterBusinessDay(addDays(day, 1));
-  return day;
+  return remember(addBusinessMemo, key, day);
 }
 
 /** Business days from a to b: how many business days follow a up to and including b. */
