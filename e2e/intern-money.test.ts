@@ -33,8 +33,8 @@ async function draftedFile(server: AppServer) {
   const body = { ...app, ...(await securityFields(server.url)) };
   const cid = (await call(server.url, 'POST', '/api/tenancies', body)).body.cid as string;
   let st = await call(server.url, 'GET', `/api/application/state/${cid}`);
-  for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-    await new Promise((r) => setTimeout(r, 300));
+  for (let i = 0; i < 270 && ['submitted', 'created'].includes(st.body.state); i++) {
+    await new Promise((r) => setTimeout(r, 100));
     st = await call(server.url, 'GET', `/api/application/state/${cid}`);
   }
   expect(st.body).toMatchObject({ state: 'accepted' });

@@ -37,8 +37,8 @@ async function accepted(s: TestServer, destination: string, email: string, later
   expect(r.body.errors).toEqual({});
   const cid = r.body.cid as string;
   let st = await call(s.url, 'GET', `/api/application/state/${cid}`);
-  for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-    await new Promise((res) => setTimeout(res, 300));
+  for (let i = 0; i < 270 && ['submitted', 'created'].includes(st.body.state); i++) {
+    await new Promise((res) => setTimeout(res, 100));
     st = await call(s.url, 'GET', `/api/application/state/${cid}`);
   }
   expect(st.body.state).toBe('accepted');

@@ -18,8 +18,8 @@ export async function acceptedContract(s: TestServer, email?: string) {
   const r = await call(s.url, 'POST', '/api/tenancies', body);
   const cid = r.body.cid as string;
   let st = await call(s.url, 'GET', `/api/application/state/${cid}`);
-  for (let i = 0; i < 90 && ['submitted', 'created'].includes(st.body.state); i++) {
-    await new Promise((res) => setTimeout(res, 300));
+  for (let i = 0; i < 270 && ['submitted', 'created'].includes(st.body.state); i++) {
+    await new Promise((res) => setTimeout(res, 100));
     st = await call(s.url, 'GET', `/api/application/state/${cid}`);
   }
   expect(st.body.state).toBe('accepted');
