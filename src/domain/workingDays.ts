@@ -1,4 +1,5 @@
 import { isHoliday } from 'feiertagejs';
+import { boundedMemo } from './memo';
 
 /**
  * Answers by calendar day, computed once: feiertagejs works out the whole year's holidays on every
@@ -6,8 +7,7 @@ import { isHoliday } from 'feiertagejs';
  * acceptance e-mail asks for its posting day (ADR 1355). A day's answer never changes; the map
  * holds one entry per day asked (a few hundred a year), and is emptied should it ever grow large.
  */
-const known = new Map<string, boolean>();
-const knownLimit = 5_000;
+const known = boundedMemo<boolean>(5_000);
 
 /**
  * A German working day: Monday to Friday and not a public holiday throughout Germany
@@ -17,12 +17,9 @@ const knownLimit = 5_000;
  * (money/target2.ts).
  */
 export function isGermanWorkingDay(iso: string): boolean {
-  const cached = known.get(iso);
-  if (cached !== undefined) return cached;
-  const noon = new Date(`${iso}T12:00:00Z`); // the same calendar day in Berlin
-  const weekday = noon.getUTCDay();
-  const working = weekday !== 0 && weekday !== 6 && !isHoliday(noon, 'BUND');
-  if (known.size >= knownLimit) known.clear();
-  known.set(iso, working);
-  return working;
+  return known(iso, () => {
+    const noon = new Date(`${iso}T12:00:00Z`); // the same calendar day in Berlin
+    const weekday = noon.getUTCDay();
+    return weekday !== 0 && weekday !== 6 && !isHoliday(noon, 'BUND');
+  });
 }

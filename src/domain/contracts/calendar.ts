@@ -1,4 +1,5 @@
 // Calendar arithmetic on 'YYYY-MM-DD' strings (UTC dates, no time of day), for premium periods.
+import { boundedMemo } from '../memo';
 
 const parts = (iso: string) => iso.split('-').map(Number) as [number, number, number];
 
@@ -14,24 +15,22 @@ export function daysBetween(a: string, b: string): number {
  * the collection run works them out for each of 100,000 contracts. A pure function, so a
  * remembered answer is the answer; emptied when it holds too many.
  */
-const addMonthsMemo = new Map<string, string>();
+const addMonthsMemo = boundedMemo<string>(4096);
 
 /**
  * Adds months; a day that does not exist in the target month becomes its last day
  * (31 Jan + 1 month = 28/29 Feb), as §188(3) BGB counts periods.
  */
 export function addMonths(iso: string, months: number): string {
-  const key = `${iso}+${months}`;
-  const known = addMonthsMemo.get(key);
-  if (known !== undefined) return known;
-  const [y, m, d] = parts(iso);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  first.setUTCDate(Math.min(d, last));
-  const day = first.toISOString().slice(0, 10);
-  if (addMonthsMemo.size >= 4096) addMonthsMemo.clear();
-  addMonthsMemo.set(key, day);
-  return day;
+  return addMonthsMemo(`${iso}+${months}`, () => {
+    const [y, m, d] = parts(iso);
+    const first = new Date(Date.UTC(y, m - 1 + months, 1));
+    const last = new Date(
+      Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0),
+    ).getUTCDate();
+    first.setUTCDate(Math.min(d, last));
+    return first.toISOString().slice(0, 10);
+  });
 }
 
 export const maxIso = (a: string, b: string) => (a > b ? a : b);

@@ -1,4 +1,5 @@
 import { addDays } from '../dates';
+import { boundedMemo } from '../memo';
 
 /**
  * The TARGET2 (T2) calendar the SEPA direct debit scheme runs on: every day is a business day
@@ -61,33 +62,25 @@ export function isBusinessDay(iso: string): boolean {
  * run, and each answer cost a walk of Date objects and ISO strings. Pure functions of their
  * arguments, so a remembered answer is the answer; emptied when it holds too many days.
  */
-const MEMO_MAX = 4096;
-const onOrAfterMemo = new Map<string, string>();
-const addBusinessMemo = new Map<string, string>();
-
-function remember(memo: Map<string, string>, key: string, value: string): string {
-  if (memo.size >= MEMO_MAX) memo.clear();
-  memo.set(key, value);
-  return value;
-}
+const onOrAfterMemo = boundedMemo<string>(4096);
+const addBusinessMemo = boundedMemo<string>(4096);
 
 /** `iso` itself when it is a business day, else the next one. */
 export function onOrAfterBusinessDay(iso: string): string {
-  const known = onOrAfterMemo.get(iso);
-  if (known !== undefined) return known;
-  let day = iso;
-  while (!isBusinessDay(day)) day = addDays(day, 1);
-  return remember(onOrAfterMemo, iso, day);
+  return onOrAfterMemo(iso, () => {
+    let day = iso;
+    while (!isBusinessDay(day)) day = addDays(day, 1);
+    return day;
+  });
 }
 
 /** The n-th business day after `iso` (n >= 0; 0: `iso` itself if a business day, else the next). */
 export function addBusinessDays(iso: string, n: number): string {
-  const key = `${iso}+${n}`;
-  const known = addBusinessMemo.get(key);
-  if (known !== undefined) return known;
-  let day = onOrAfterBusinessDay(iso);
-  for (let left = n; left > 0; left--) day = onOrAfterBusinessDay(addDays(day, 1));
-  return remember(addBusinessMemo, key, day);
+  return addBusinessMemo(`${iso}+${n}`, () => {
+    let day = onOrAfterBusinessDay(iso);
+    for (let left = n; left > 0; left--) day = onOrAfterBusinessDay(addDays(day, 1));
+    return day;
+  });
 }
 
 /** Business days from a to b: how many business days follow a up to and including b. */
