@@ -15,7 +15,8 @@
 // after a build's script ("distbase/server/main.js --heap-growing-percent=30") are that build's
 // own, after npm start's.
 // Run: npx tsx bench/processing.ts (npm run bench runs it as the part `processing`).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, type Engine } from '../src/server/db/client';
@@ -214,6 +215,12 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     process.kill(server.pid, 'SIGUSR2'); // the probe starts over: the burst alone is measured
     await sleep(100);
     const t0 = Date.now();
+    // BENCH_PROCESSING_AT_BURST='perf record -g -p {pid} -o /tmp/perf.data -- sleep 8': a
+    // command started with the burst (a system profiler), {pid} the server's.
+    if (process.env.BENCH_PROCESSING_AT_BURST)
+      spawn('sh', ['-c', process.env.BENCH_PROCESSING_AT_BURST.replaceAll('{pid}', String(server.pid))], {
+        stdio: 'ignore',
+      });
     const cpu0 = cpuMsOf(server.pid);
     const mainCpu0 = cpuMsOf(server.pid, server.pid);
     const threads0 = threadCpuMsOf(server.pid);
@@ -250,12 +257,24 @@ async function burst(engine: Engine, script: string): Promise<Result> {
       split?: LoopSplit;
     };
     await server.stop(); // flushes the log lines
+    if (process.env.BENCH_PROCESSING_LOG)
+      writeFileSync(`${process.env.BENCH_PROCESSING_LOG}.${engine}.t0-${t0}.log`, server.output());
     const decided = server
       .output()
       .split('\n')
       .filter((l) => l.includes('"application decided"'))
       .map((l) => JSON.parse(l) as { time: number; applicationId: string; outcome: string });
     const accepted = decided.filter((d) => d.outcome === 'accepted');
+    // BENCH_PROCESSING_TIMELINE=1: decisions per half second from the burst's start (where the
+    // pipeline idles: the start of the document threads, the tail).
+    if (process.env.BENCH_PROCESSING_TIMELINE === '1') {
+      const buckets: number[] = [];
+      for (const d of decided) {
+        const b = Math.floor((d.time - t0) / 500);
+        buckets[b] = (buckets[b] ?? 0) + 1;
+      }
+      console.log(`  decided per 0.5 s: ${Array.from(buckets, (n) => n ?? 0).join(' ')}`);
+    }
     const lastAccepted = Math.max(...accepted.map((d) => d.time));
     const submitted = await submittedAt(engine, dataDir, pg);
     const latencies = decided

@@ -175,6 +175,7 @@ const envSchema = z.object({
   MAIL_RETRY_HOURS: z.coerce.number().int().min(1).max(720).default(48),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(100_000),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  DOCUMENT_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   RESERVATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   DATA_RETENTION_DAYS: z.coerce
     .number()
@@ -283,6 +284,8 @@ export interface Config {
   bodyLimit: number;
   /** The whole request (headers and body) must arrive within this many seconds. */
   requestTimeoutSeconds: number;
+  /** At most this many document threads (unset: one per core but one, at most 4; ADR 1495). */
+  documentThreads: number | undefined;
   reservationDays: number;
   dataRetentionDays: number;
   /** Declined applications are deleted this many days after the decision (processing). */
@@ -405,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     bodyLimit: e.BODY_LIMIT,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    documentThreads: e.DOCUMENT_THREADS,
     reservationDays: e.RESERVATION_DAYS,
     dataRetentionDays: e.DATA_RETENTION_DAYS,
     declinedRetentionDays: e.DECLINED_RETENTION_DAYS,

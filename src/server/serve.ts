@@ -8,7 +8,7 @@ import { migrate } from './db/migrate';
 import { buildApp } from './app';
 import { createMailer } from './mail/index';
 import { createProcessing } from './processing/index';
-import { closeRenderThread } from './documents/renderThread';
+import { closeRenderThread, setRenderThreadLimit } from './documents/renderThread';
 import { persistedServerSecret, seedReferenceData } from './services/seed';
 import { readSecretFile, writeSecretFile } from './serverSecretFile';
 import { startMark } from './startTrace';
@@ -36,6 +36,7 @@ export async function serve(
   dataFiles: { firstPass: Promise<void>; close: () => Promise<void> },
 ): Promise<void> {
   const availability = availabilityOf(db, log);
+  setRenderThreadLimit(startConfig.documentThreads);
   // pg-boss 10 completes and fails jobs without awaiting the call (manager.js, watch/onFetch): with
   // the database away that promise rejects unhandled, which ended the process. A database fault
   // there is part of the outage (the job stays active and is retried after its timeout); anything

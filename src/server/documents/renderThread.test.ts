@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fallbackOperator } from './operator';
 import { documentThreadNice } from './renderProtocol';
@@ -7,6 +8,7 @@ import {
   renderInThread,
   renderThreadCount,
   renderThreadLimit,
+  setRenderThreadLimit,
 } from './renderThread';
 
 /** The nice value of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
@@ -47,20 +49,32 @@ describe('the document threads (issue 30)', () => {
     expect(after.get(process.pid)).toBe(0); // the main thread's id is the process id
   });
 
-  it('grow to more threads when requests queue, within the limit, and answer every request', async () => {
-    let seen = 0;
-    const pdfs = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        certificate(i).then((pdf) => {
-          seen = Math.max(seen, renderThreadCount());
-          return pdf;
-        }),
-      ),
-    );
-    expect(pdfs.every((p) => p.subarray(0, 5).toString() === '%PDF-')).toBe(true);
-    expect(seen).toBeLessThanOrEqual(renderThreadLimit);
-    expect(seen).toBe(Math.min(renderThreadLimit, 4));
-    await closeRenderThread();
-    expect(renderThreadCount()).toBe(0);
+  it.each([2, 1])(
+    'grow to more threads when requests queue, up to a limit of %i, and answer every request',
+    async (max) => {
+      setRenderThreadLimit(max); // DOCUMENT_THREADS
+      try {
+        expect(renderThreadLimit()).toBe(max);
+        let seen = 0;
+        const pdfs = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            certificate(i).then((pdf) => {
+              seen = Math.max(seen, renderThreadCount());
+              return pdf;
+            }),
+          ),
+        );
+        expect(pdfs.every((p) => p.subarray(0, 5).toString() === '%PDF-')).toBe(true);
+        expect(seen).toBe(max);
+        await closeRenderThread();
+        expect(renderThreadCount()).toBe(0);
+      } finally {
+        setRenderThreadLimit(undefined);
+      }
+    },
+  );
+
+  it('leave a core to the rest of the server by default (one per core but one, 1 to 4)', () => {
+    expect(renderThreadLimit()).toBe(Math.min(4, Math.max(1, availableParallelism() - 1)));
   });
 });

@@ -8,18 +8,31 @@ import type { RendererName, Renderers } from './renderers';
  * The HTTP side of the document threads (ADR 1006, ADR 1011). The first thread starts with the
  * first request and ends after a minute without one, so a server that issues no documents
  * carries neither the PDF libraries nor their heap. When every running thread already has
- * `busyAt` requests waiting (a burst of decisions), another one starts, up to one per core and
- * never more than `maxThreads`: each costs its own heap, fonts and libraries (~25-35 MB, ADR
- * 1011), so the extra ones end after 10 idle seconds. A thread keeps the process alive only
- * while it has a request open.
+ * `busyAt` requests waiting (a burst of decisions), another one starts, up to the limit: each
+ * costs its own heap, fonts and libraries (~25-35 MB, ADR 1011) and, while new, the CPU of
+ * compiling them, so the extra ones end after 10 idle seconds. A thread keeps the process alive
+ * only while it has a request open.
  */
 const firstIdleMs = 60_000;
 const extraIdleMs = 10_000;
 const busyAt = 2;
 const maxThreads = 4;
 
-/** How many document threads may run at once on this machine (one per core, at most 4). */
-export const renderThreadLimit = Math.min(maxThreads, Math.max(1, availableParallelism()));
+/**
+ * One thread per core but one, at least one, at most `maxThreads` (ADR 1495): the main thread,
+ * the database (PGlite's thread or PostgreSQL) and V8's compiler and collector need a core of
+ * their own during a burst; on two cores a second document thread made decisions slower.
+ */
+const defaultLimit = Math.min(maxThreads, Math.max(1, availableParallelism() - 1));
+let limit = defaultLimit;
+
+/** How many document threads may run at once. */
+export const renderThreadLimit = () => limit;
+
+/** DOCUMENT_THREADS (config), or the default again with undefined (tests). */
+export function setRenderThreadLimit(n: number | undefined) {
+  limit = n ?? defaultLimit;
+}
 
 interface Pending {
   ok: (v: unknown) => void;
@@ -78,7 +91,7 @@ function startThread(): Thread {
 function pick(): Thread {
   let best: Thread | undefined;
   for (const t of threads) if (!best || t.pending.size < best.pending.size) best = t;
-  if (!best || (best.pending.size >= busyAt && threads.length < renderThreadLimit))
+  if (!best || (best.pending.size >= busyAt && threads.length < limit))
     return startThread();
   return best;
 }

@@ -76,12 +76,14 @@ const batchSize = 10;
 /**
  * How many jobs of one fetched batch a worker runs at once. A decision spends most of its time
  * waiting: on the document threads (rendering, sealing), the database (PGlite's one connection
- * commits the statements that wait together) and, with a real bureau, the credit check; four at a
- * time per worker keep those busy during a burst (issue 30, ADR 1011). The other queues keep one
- * at a time: e-mails share one SMTP connection, the timed jobs are single runs.
+ * commits the statements that wait together) and, with a real bureau, the credit check; the whole
+ * batch at once keeps those busy during a burst (issue 30, ADR 1011): a worker fetches its next
+ * batch only when the last job of this one ends, so with four at a time the batch's tail left
+ * the threads idle (ADR 1495). The other queues keep one at a time: e-mails share one SMTP
+ * connection, the timed jobs are single runs.
  */
 const jobsAtOnce: Record<QueueName, number> = {
-  decision: 4,
+  decision: batchSize,
   mail: 1,
   deletion: 1,
   sweep: 1,
