@@ -218,9 +218,13 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     // BENCH_PROCESSING_AT_BURST='perf record -g -p {pid} -o /tmp/perf.data -- sleep 8': a
     // command started with the burst (a system profiler), {pid} the server's.
     if (process.env.BENCH_PROCESSING_AT_BURST)
-      spawn('sh', ['-c', process.env.BENCH_PROCESSING_AT_BURST.replaceAll('{pid}', String(server.pid))], {
-        stdio: 'ignore',
-      });
+      spawn(
+        'sh',
+        ['-c', process.env.BENCH_PROCESSING_AT_BURST.replaceAll('{pid}', String(server.pid))],
+        {
+          stdio: 'ignore',
+        },
+      );
     const cpu0 = cpuMsOf(server.pid);
     const mainCpu0 = cpuMsOf(server.pid, server.pid);
     const threads0 = threadCpuMsOf(server.pid);

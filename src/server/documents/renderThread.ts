@@ -91,8 +91,7 @@ function startThread(): Thread {
 function pick(): Thread {
   let best: Thread | undefined;
   for (const t of threads) if (!best || t.pending.size < best.pending.size) best = t;
-  if (!best || (best.pending.size >= busyAt && threads.length < limit))
-    return startThread();
+  if (!best || (best.pending.size >= busyAt && threads.length < limit)) return startThread();
   return best;
 }
 

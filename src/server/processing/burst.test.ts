@@ -3,11 +3,7 @@ import { eq } from 'drizzle-orm';
 import { engines } from '../testing/database';
 import { decisions, documents } from '../db/schema/index';
 import { pdfText } from '../documents/testing/pdfText';
-import {
-  renderRequests,
-  renderThreadCount,
-  setRenderThreadLimit,
-} from '../documents/renderThread';
+import { renderRequests, renderThreadCount, setRenderThreadLimit } from '../documents/renderThread';
 import { personas } from './testing/personas';
 import { startHarness } from './testing/harness';
 
