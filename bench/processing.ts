@@ -133,6 +133,8 @@ interface Result {
   cpuPerDecisionMs: number;
   /** Of it, the main thread's (HTTP, jobs, database driver, e-mails), ms. */
   mainCpuPerDecisionMs: number;
+  /** This bench process's CPU (the tenants' requests and polls) on the same cores, ms. */
+  clientCpuPerDecisionMs: number;
   /** The server process's largest RSS during the burst (document threads included), MB. */
   peakRssMb: number;
   /** CPU per decision by thread name (threads that ended during the burst are missing), ms. */
@@ -225,6 +227,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
           stdio: 'ignore',
         },
       );
+    const client0 = process.cpuUsage();
     const cpu0 = cpuMsOf(server.pid);
     const mainCpu0 = cpuMsOf(server.pid, server.pid);
     const threads0 = threadCpuMsOf(server.pid);
@@ -250,6 +253,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
     // is the last "application decided" line (the log is written at least once a second).
     while (!polls && decidedLines(s.output()) < count) await sleep(200);
     const cpu = cpuMsOf(server.pid) - cpu0;
+    const client = process.cpuUsage(client0);
     const mainCpu = cpuMsOf(server.pid, server.pid) - mainCpu0;
     const byThread = threadsPerDecision(threads0, threadCpuMsOf(server.pid), server.pid);
     clearInterval(rss);
@@ -301,6 +305,7 @@ async function burst(engine: Engine, script: string): Promise<Result> {
       accepted: accepted.length,
       cpuPerDecisionMs: cpu / decided.length,
       mainCpuPerDecisionMs: mainCpu / decided.length,
+      clientCpuPerDecisionMs: (client.user + client.system) / 1000 / decided.length,
       peakRssMb,
       byThread: Object.fromEntries(
         Object.entries(byThread).map(([name, ms]) => [name, ms / decided.length]),
@@ -328,7 +333,7 @@ for (let round = 0; round < repeats; round++) {
       console.log(
         `round ${round + 1} ${engine} ${name}: ${r.accepted} accepted, ${r.acceptedPerSecond.toFixed(1)}/s, ` +
           `p50 ${Math.round(r.p50)} ms, p95 ${Math.round(r.p95)} ms, loop max ${Math.round(r.loopMaxMs)} ms, ` +
-          `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
+          `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}; the bench's own requests ${r.clientCpuPerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
           `${r.wrong ? `, ${r.wrong} WRONG outcomes` : ''} (load before ${before})`,
       );
       if (r.split)
