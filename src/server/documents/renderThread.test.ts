@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
 import { fallbackOperator } from './operator';
 import { documentThreadNice } from './renderProtocol';
 import {
@@ -76,5 +77,16 @@ describe('the document threads (issue 30)', () => {
 
   it('leave a core to the rest of the server by default (one per core but one, 1 to 4)', () => {
     expect(renderThreadLimit()).toBe(Math.min(4, Math.max(1, availableParallelism() - 1)));
+  });
+
+  it.each([
+    [{}, undefined],
+    [{ DOCUMENT_THREADS: '2' }, 2],
+  ])('DOCUMENT_THREADS: loadConfig(%j) -> %s', (env, expected) => {
+    expect(loadConfig(env).documentThreads).toBe(expected);
+  });
+
+  it.each(['0', '17', '1.5', 'zwei'])('DOCUMENT_THREADS=%j is refused at start', (bad) => {
+    expect(() => loadConfig({ DOCUMENT_THREADS: bad })).toThrow(ConfigError);
   });
 });
