@@ -322,9 +322,10 @@ describe.each(['pglite', 'postgres'] as const)('after the sale on %s', (engine) 
     await app.clickButton(contractTexts.contract.withdrawStart);
     await page.getByTestId('withdraw-question').waitFor();
     expect(await page.getByTestId('contract-status').innerText()).toBe('gültig');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
-      contractTexts.contract.withdrawQuestion,
-    );
+    // The question takes the focus once rendered (polled: the focus may follow the paint).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(contractTexts.contract.withdrawQuestion);
     await app.expectAccessible();
     await shoot(page, 'vertrag-widerruf-frage', engine);
     await app.clickButton(contractTexts.contract.withdrawKeep);
