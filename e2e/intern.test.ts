@@ -283,10 +283,12 @@ async function journey(browser: Browser, engine: Engine) {
 
     // Clara disables Bert with the keyboard (two steps): his open page is signed out at once
     await page.getByRole('link', { name: 'Mitarbeiter' }).click();
+    // A page change focuses the new page's content in the next frame (InternApp's go()): wait
+    // for that before focusing the button, or the focus moves away from it (CI at 7a90775).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('intern-main');
     await page.getByRole('button', { name: 'Sperren (Bert Boss)' }).focus();
     await page.keyboard.press('Enter');
-    // The confirmation takes the focus (once React has rendered it: on a loaded machine that
-    // is after the key press returns; CI at 2c157b8 read the table still focused)
+    // The confirmation takes the focus (once React has rendered it)
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('Ja, sperren');
