@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** Set by the compiled server's banner (scripts/build.mjs): where dist/server/*.js lie. */
@@ -14,7 +15,44 @@ export const bundleUrl = () => (globalThis as { __serverBundleUrl?: string }).__
 export function startWorker(
   name: string,
   source: URL,
-  options: Pick<WorkerOptions, 'workerData' | 'resourceLimits'> = {},
+  options: Pick<WorkerOptions, 'workerData' | 'resourceLimits'> & { semiSpaceMb?: number } = {},
+): Worker {
+  const { semiSpaceMb, ...workerOptions } = options;
+  return withSemiSpace(semiSpaceMb, () => newWorker(name, source, workerOptions));
+}
+
+/** The process's `--max-semi-space-size` (npm start gives 4, ADR 1007); undefined without it. */
+const processSemiSpaceMb = (): number | undefined => {
+  const flag = process.execArgv.findLast((a) => a.startsWith('--max-semi-space-size='));
+  return flag ? Number(flag.slice('--max-semi-space-size='.length)) : undefined;
+};
+
+/**
+ * A thread's own young generation. V8 lets a `--max-semi-space-size` given to the process win
+ * over a thread's resourceLimits, so the flag is set to the thread's size while the thread's
+ * isolate is made (until 'online') and then back to the process's value (ADR 1465, 1496). Without
+ * the flag (tests, tsx) every isolate has V8's default and resourceLimits apply as they are.
+ */
+function withSemiSpace(semiSpaceMb: number | undefined, start: () => Worker): Worker {
+  const processMb = processSemiSpaceMb();
+  if (semiSpaceMb === undefined || !processMb || processMb === semiSpaceMb) return start();
+  const restore = () => setFlagsFromString(`--max-semi-space-size=${processMb}`);
+  setFlagsFromString(`--max-semi-space-size=${semiSpaceMb}`);
+  let worker: Worker;
+  try {
+    worker = start();
+  } catch (err) {
+    restore();
+    throw err;
+  }
+  for (const event of ['online', 'error', 'exit']) worker.once(event, restore);
+  return worker;
+}
+
+function newWorker(
+  name: string,
+  source: URL,
+  options: Pick<WorkerOptions, 'workerData' | 'resourceLimits'>,
 ): Worker {
   const bundle = bundleUrl();
   if (bundle) return new Worker(new URL(`./${name}.js`, bundle), options);

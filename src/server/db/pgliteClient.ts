@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import { bundleUrl, startWorker } from '../threads';
 import {
@@ -33,38 +32,18 @@ function rebuild(error: NonNullable<WorkerReply['error']>): Error {
 const resourceLimits = { maxYoungGenerationSizeMb: 8 };
 
 /**
- * V8 lets a `--max-semi-space-size` given to the process (`npm start` gives 4 for the main
- * thread's requests, ADR 1007) win over a thread's resourceLimits, so the PGlite thread's new
- * space grew to 2 x 4 MB as well, idle or not. The flag is set to 1 MB while the thread's isolate
- * is made (until 'online') and then back to the process's value (ADR 1465). Without the flag
- * (tests, tsx) resourceLimits applies as it is.
+ * The PGlite thread's new space: 2 x 1 MB, idle or not, not npm start's 2 x 4 MB of the main
+ * thread (threads.ts sets the flag V8 lets win over resourceLimits while the isolate is made,
+ * ADR 1465).
  */
 const pgliteSemiSpaceMb = 1;
-const processSemiSpaceMb = (): number | undefined => {
-  const flag = process.execArgv.findLast((a) => a.startsWith('--max-semi-space-size='));
-  return flag ? Number(flag.slice('--max-semi-space-size='.length)) : undefined;
-};
 
-const newWorker = (workerData: WorkerStart): Worker => {
-  const start = () =>
-    startWorker('pgliteWorker', new URL('./pgliteWorker.ts', import.meta.url), {
-      workerData,
-      resourceLimits,
-    });
-  const processMb = processSemiSpaceMb();
-  if (!processMb || processMb <= pgliteSemiSpaceMb) return start();
-  const restore = () => setFlagsFromString(`--max-semi-space-size=${processMb}`);
-  setFlagsFromString(`--max-semi-space-size=${pgliteSemiSpaceMb}`);
-  let worker: Worker;
-  try {
-    worker = start();
-  } catch (err) {
-    restore();
-    throw err;
-  }
-  for (const event of ['online', 'error', 'exit']) worker.once(event, restore);
-  return worker;
-};
+const newWorker = (workerData: WorkerStart): Worker =>
+  startWorker('pgliteWorker', new URL('./pgliteWorker.ts', import.meta.url), {
+    workerData,
+    resourceLimits,
+    semiSpaceMb: pgliteSemiSpaceMb,
+  });
 
 /**
  * PGlite's WebAssembly, compiled by the first thread (on its own event loop, so a start compiles

@@ -14,6 +14,13 @@ import type { RendererName, Renderers } from './renderers';
  * only while it has a request open.
  */
 const firstIdleMs = 60_000;
+/**
+ * The document thread's new space: 2 x 16 MB, not npm start's 2 x 4 MB (ADR 1496). A contract's
+ * certificate and policy allocate several MB that live as long as the document; with 4 MB they
+ * were promoted, the old generation filled every few contracts, and each full GC also dropped the
+ * optimised code of pdfkit's closures made per text, compiled again for the next documents.
+ */
+const documentThreadSemiSpaceMb = 16;
 const extraIdleMs = 10_000;
 const busyAt = 2;
 const maxThreads = 4;
@@ -59,7 +66,9 @@ function end(t: Thread, err: Error) {
 }
 
 function startThread(): Thread {
-  const w = startWorker('renderWorker', new URL('./renderWorker.ts', import.meta.url));
+  const w = startWorker('renderWorker', new URL('./renderWorker.ts', import.meta.url), {
+    semiSpaceMb: documentThreadSemiSpaceMb,
+  });
   w.unref();
   const t: Thread = { worker: w, pending: new Map() };
   w.on('message', (reply: RenderReply) => {
