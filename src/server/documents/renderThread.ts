@@ -14,6 +14,9 @@ import type { RendererName, Renderers } from './renderers';
  * only while it has a request open.
  */
 const firstIdleMs = 60_000;
+const extraIdleMs = 10_000;
+const busyAt = 2;
+const maxThreads = 4;
 /**
  * The document thread's new space: 2 x 16 MB, not npm start's 2 x 4 MB (ADR 1496). A contract's
  * certificate and policy allocate several MB that live as long as the document; with 4 MB they
@@ -21,9 +24,6 @@ const firstIdleMs = 60_000;
  * optimised code of pdfkit's closures made per text, compiled again for the next documents.
  */
 const documentThreadSemiSpaceMb = 16;
-const extraIdleMs = 10_000;
-const busyAt = 2;
-const maxThreads = 4;
 
 /**
  * One thread per core but one, at least one, at most `maxThreads` (ADR 1495): the main thread,
