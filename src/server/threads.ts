@@ -6,6 +6,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 /** Set by the compiled server's banner (scripts/build.mjs): where dist/server/*.js lie. */
 export const bundleUrl = () => (globalThis as { __serverBundleUrl?: string }).__serverBundleUrl;
 
+type ThreadOptions = Pick<WorkerOptions, 'workerData' | 'resourceLimits'>;
+
 /**
  * A worker thread running one of our modules: its bundle next to the compiled server
  * (dist/server/<name>.js, an entry of scripts/build.mjs) or, when the server runs from source
@@ -15,7 +17,7 @@ export const bundleUrl = () => (globalThis as { __serverBundleUrl?: string }).__
 export function startWorker(
   name: string,
   source: URL,
-  options: Pick<WorkerOptions, 'workerData' | 'resourceLimits'> & { semiSpaceMb?: number } = {},
+  options: ThreadOptions & { semiSpaceMb?: number } = {},
 ): Worker {
   const { semiSpaceMb, ...workerOptions } = options;
   return withSemiSpace(semiSpaceMb, () => newWorker(name, source, workerOptions));
@@ -49,11 +51,7 @@ function withSemiSpace(semiSpaceMb: number | undefined, start: () => Worker): Wo
   return worker;
 }
 
-function newWorker(
-  name: string,
-  source: URL,
-  options: Pick<WorkerOptions, 'workerData' | 'resourceLimits'>,
-): Worker {
+function newWorker(name: string, source: URL, options: ThreadOptions): Worker {
   const bundle = bundleUrl();
   if (bundle) return new Worker(new URL(`./${name}.js`, bundle), options);
   // tsx's ESM entry (require.resolve finds the CommonJS one beside it, which cannot register).

@@ -90,9 +90,8 @@ export function createLayout(meta: DocumentMeta, opts?: LayoutOptions): Layout {
 
 /**
  * One document. A class, not an object of closures made in createLayout: V8 optimises a closure
- * made anew for every document anew, in every document (a burst's document thread compiled the
- * same functions hundreds of times, ~20 ms of CPU per contract, issue 30); a class's methods are
- * one function each per thread, optimised once.
+ * made anew for every document anew, after every full GC that dropped the last one's code (ADR
+ * 1496); a class's methods are one function each per thread, optimised once.
  */
 class PdfLayout implements Layout {
   readonly specimen: boolean;
