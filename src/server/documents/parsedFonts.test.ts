@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { certificatePdf, type CertificateData } from './certificate';
 import { documentFonts } from './fonts';
-import { fontsForNewDocument } from './parsedFonts';
+import { fontsForNewDocument, wordsKept } from './parsedFonts';
 import { pdfText } from './testing/pdfText';
 
 const at = new Date('2026-03-02T10:00:00Z');
@@ -85,5 +85,26 @@ describe('fonts parsed once per thread (issue 30)', () => {
       for (const r of restore) r();
     }
     expect(shaped).toEqual([]);
+  });
+
+  it('renew a full cache of words, and the documents stay byte for byte the same', async () => {
+    const fonts = fontsForNewDocument();
+    const first = await certificate('Erika Musterfrau', 'MK-2026-000778');
+    // As many new words as the cache holds (a thread's names and numbers over ~300 contracts).
+    for (let i = 0; i < wordsKept; i++) fonts.regular.layout(`Wort${i} `);
+    const shaped: string[] = [];
+    const layout = fonts.regular.layout;
+    fonts.regular.layout = ((text: string, ...rest: []) => {
+      shaped.push(text);
+      return layout.call(fonts.regular, text, ...rest);
+    }) as typeof layout;
+    try {
+      expect(await certificate('Erika Musterfrau', 'MK-2026-000778')).toEqual(first);
+    } finally {
+      fonts.regular.layout = layout;
+    }
+    // The certificate's words were shaped again in the new cache, the old words are gone.
+    expect(shaped).toContain('Hausverwaltung ');
+    expect(shaped.length).toBeGreaterThan(100);
   });
 });

@@ -26,9 +26,12 @@ type WithGlyphCache = fontkit.Font & { _glyphs: Record<number, unknown> };
 /**
  * How many laid-out words a font keeps between documents. The texts of our documents repeat
  * (conditions, labels, the operator's letterhead); names, numbers and dates do not, so the cache
- * is bounded: when it is full, the next document starts a new one.
+ * is bounded: when it is full, the next document starts a new one. A certificate and a policy lay
+ * out ~320 words the first time and ~12 new ones per contract after that, so 4,000 renews the
+ * regular font's cache about every 300 contracts, at the price of one document's words (20,000
+ * held ~2,000 contracts' names and numbers, ~150 MB of the thread's heap; ADR 1497).
  */
-const wordsKept = 20_000;
+export const wordsKept = 4_000;
 
 let parsed: { regular: WithGlyphCache; bold: WithGlyphCache } | undefined;
 
@@ -56,12 +59,57 @@ function withOwnGlyphsPerWord(font: WithGlyphCache): WithGlyphCache {
     font._glyphs = {};
     try {
       shared.laidOut++;
-      return layout(text, features as string[], ...(rest as []));
+      return new LaidOutWord(layout(text, features as string[], ...(rest as [])));
     } finally {
       font._glyphs = drawing;
     }
   }) as unknown as typeof font.layout;
   return font;
+}
+
+/**
+ * A glyph's position with the advance width pdfkit adds to it (EmbeddedFont#layoutRun) already a
+ * field of its own: added later, it made every position carry a separate property array.
+ */
+class ScaledPosition {
+  xAdvance: number;
+  yAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth = 0;
+  constructor(p: fontkit.GlyphPosition) {
+    this.xAdvance = p.xAdvance;
+    this.yAdvance = p.yAdvance;
+    this.xOffset = p.xOffset;
+    this.yOffset = p.yOffset;
+  }
+}
+
+/**
+ * Of a laid-out word, what pdfkit 0.20.2 reads (EmbeddedFont#layoutRun, #layout, #encode): each
+ * glyph's id, advance width and characters, the positions (which pdfkit scales in place) and the
+ * run's advance width. fontkit's GlyphRun keeps a whole glyph object per character (its font, its
+ * metrics, its own cache) and the features and script: about 4 KB per word of the thread's shared
+ * cache, which grew by ~64 KB per contract to ~150 MB of heap before it was renewed (names,
+ * numbers and addresses are new words in every contract; issue 30).
+ */
+class LaidOutWord {
+  readonly glyphs: { id: number; codePoints: number[]; advanceWidth: number }[];
+  readonly positions: ScaledPosition[];
+  constructor(run: fontkit.GlyphRun) {
+    this.glyphs = run.glyphs.map((g) => ({
+      id: g.id,
+      codePoints: g.codePoints,
+      advanceWidth: g.advanceWidth,
+    }));
+    this.positions = run.positions.map((p) => new ScaledPosition(p));
+  }
+  /** As fontkit's GlyphRun#advanceWidth: read after pdfkit has scaled the positions. */
+  get advanceWidth(): number {
+    let width = 0;
+    for (const p of this.positions) width += p.xAdvance;
+    return width;
+  }
 }
 
 /**
