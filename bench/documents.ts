@@ -8,7 +8,8 @@ import { envInt, load } from './batch/common';
  * Issue 30: the CPU a contract's documents cost in a document thread, in one process per build
  * (bench/documents/child.ts): BENCH_DOCUMENTS_COUNT (40) certificates and policies, each sealed,
  * after five for warm-up, with npm start's node flags. CPU of the whole process (the thread, V8's
- * GC and compiler threads) per document. BENCH_DOCUMENTS_BUILDS='{"before":"distbase/server",
+ * GC and compiler threads) per document, and the process's peak RSS (with a large count, e.g.
+ * 1000, what the thread's caches hold once it has issued that many contracts). BENCH_DOCUMENTS_BUILDS='{"before":"distbase/server",
  * "now":"dist/server"}' compares an earlier build side by side, interleaved in every round;
  * BENCH_DOCUMENTS_KEEP=<dir> keeps each build's first certificate and policy for pdftotext and
  * pdftoppm. Profile: BENCH_DOCUMENTS_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
@@ -18,6 +19,7 @@ interface Figures {
   policyMs: number;
   sealMs: number;
   kbPerContract: number;
+  peakRssMb: number;
 }
 
 export function benchDocuments(): Row[] {
@@ -52,7 +54,8 @@ export function benchDocuments(): Row[] {
       console.log(
         `  documents ${name} round ${round + 1}: certificate ${f.certificateMs.toFixed(1)} ms, ` +
           `policy ${f.policyMs.toFixed(1)} ms, seal ${f.sealMs.toFixed(1)} ms, ` +
-          `${f.kbPerContract.toFixed(0)} KB per contract, load ${load()}`,
+          `${f.kbPerContract.toFixed(0)} KB per contract, peak RSS ${f.peakRssMb.toFixed(0)} MB, ` +
+          `load ${load()}`,
       );
     }
   }
@@ -66,7 +69,7 @@ export function benchDocuments(): Row[] {
         `document thread CPU per contract (${name}): certificate + policy + 2 seals`,
         `${fmt(perContract, 1, ' ms')}: certificate ${fmt(of('certificateMs'), 1)}, policy ` +
           `${fmt(of('policyMs'), 1)}, seal ${fmt(of('sealMs'), 1)}; ` +
-          `${fmt(of('kbPerContract'))} KB${at}`,
+          `${fmt(of('kbPerContract'))} KB; process peak RSS ${fmt(of('peakRssMb'), 0, ' MB')}${at}`,
         'issue 30: ~60 ms CPU per decision in all',
         null,
       ),

@@ -15,7 +15,8 @@
 // after a build's script ("distbase/server/main.js --heap-growing-percent=30") are that build's
 // own, after npm start's.
 // BENCH_PROCESSING_BURSTS=2 measures a second burst on the same server after the first (a server
-// that issued documents in the last minute), reported in rows of its own.
+// that issued documents in the last minute), reported in rows of its own; more (e.g. 10) show
+// whether a server that keeps deciding stays as fast and as small ("burst N on the same server").
 // Run: npx tsx bench/processing.ts (npm run bench runs it as the part `processing`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -406,7 +407,7 @@ for (const engine of engines) {
     for (let b = 0; b < bursts; b++) {
       const key = `${engine}|${name}|${b}`;
       const rs = results.get(key)!;
-      const label = `${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}${Object.keys(builds).length > 1 ? ` (${name})` : ''}, ${b ? 'a second burst on the same server' : 'burst'} of ${count} final submissions over HTTP, 85 % accepted`;
+      const label = `${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'}${Object.keys(builds).length > 1 ? ` (${name})` : ''}, ${b ? `burst ${b + 1} on the same server` : 'burst'} of ${count} final submissions over HTTP, 85 % accepted`;
       const rate = spread(rs.map((r) => r.acceptedPerSecond));
       const loop = spread(rs.map((r) => r.loopMaxMs));
       const splits = rs.flatMap((r) => (r.split ? [r.split] : []));

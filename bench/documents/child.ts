@@ -1,7 +1,7 @@
 // One process of bench/documents.ts: starts one build's document thread (its renderWorker.js),
 // lets it render and seal BENCH_DOCUMENTS_COUNT contracts' certificates and policies as a
 // decision asks for them (processing/issue.ts), one request at a time, and prints the process's
-// CPU per step as one JSON line. The process's CPU counts every thread (the document thread, V8's
+// CPU per step and its peak RSS as one JSON line. The process's CPU counts every thread (the document thread, V8's
 // GC and compiler threads); this thread only waits for the replies.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -77,6 +77,8 @@ console.log(
     policyMs: sums.policy / count,
     sealMs: sums.seal / (2 * count),
     kbPerContract: sums.bytes / count / 1024,
+    // The process's peak RSS: the document thread's caches after `count` contracts (issue 30).
+    peakRssMb: Number(/VmHWM:\s*(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1]) / 1024,
   }),
 );
 await worker.terminate();
