@@ -9,8 +9,9 @@ import { envInt, load } from './batch/common';
  * (bench/documents/child.ts): BENCH_DOCUMENTS_COUNT (40) certificates and policies, each sealed,
  * after five for warm-up, with npm start's node flags. CPU of the whole process (the thread, V8's
  * GC and compiler threads) per document, and the process's peak RSS (with a large count, e.g.
- * 1000, what the thread's caches hold once it has issued that many contracts). BENCH_DOCUMENTS_BUILDS='{"before":"distbase/server",
- * "now":"dist/server"}' compares an earlier build side by side, interleaved in every round;
+ * 1000, what the thread's caches hold once it has issued that many contracts).
+ * BENCH_DOCUMENTS_BUILDS='{"before":"distbase/server", "now":"dist/server"}' compares an earlier
+ * build side by side, interleaved in every round;
  * BENCH_DOCUMENTS_KEEP=<dir> keeps each build's first certificate and policy for pdftotext and
  * pdftoppm. Profile: BENCH_DOCUMENTS_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
  */

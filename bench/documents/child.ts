@@ -1,8 +1,8 @@
 // One process of bench/documents.ts: starts one build's document thread (its renderWorker.js),
 // lets it render and seal BENCH_DOCUMENTS_COUNT contracts' certificates and policies as a
 // decision asks for them (processing/issue.ts), one request at a time, and prints the process's
-// CPU per step and its peak RSS as one JSON line. The process's CPU counts every thread (the document thread, V8's
-// GC and compiler threads); this thread only waits for the replies.
+// CPU per step and its peak RSS as one JSON line. The process's CPU counts every thread (the
+// document thread, V8's GC and compiler threads); this thread only waits for the replies.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
