@@ -1,3 +1,4 @@
+import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { certificatePdf, type CertificateData } from './certificate';
@@ -33,6 +34,20 @@ const certificate = (tenant: string, number: string) =>
     issuedAt: at,
     verification: { url: 'https://antrag.example/pruefen/abc' },
   } satisfies CertificateData);
+
+/** Records every text the fonts shape (lay out anew) until `restore()`. */
+function recordShaping(fonts: Font[]): { shaped: string[]; restore: () => void } {
+  const shaped: string[] = [];
+  const restores = fonts.map((font) => {
+    const layout = font.layout;
+    font.layout = ((text: string, ...rest: []) => {
+      shaped.push(text);
+      return layout.call(font, text, ...rest);
+    }) as typeof font.layout;
+    return () => (font.layout = layout);
+  });
+  return { shaped, restore: () => restores.forEach((r) => r()) };
+}
 
 describe('fonts parsed once per thread (issue 30)', () => {
   it('are parsed once: every call answers the same font objects', () => {
@@ -70,19 +85,11 @@ describe('fonts parsed once per thread (issue 30)', () => {
   it('lay out each word once per thread: the same certificate again shapes no word anew', async () => {
     const fonts = fontsForNewDocument();
     const first = await certificate('Erika Musterfrau', 'MK-2026-000777');
-    const shaped: string[] = [];
-    const restore = [fonts.regular, fonts.bold].map((font) => {
-      const layout = font.layout;
-      font.layout = ((text: string, ...rest: []) => {
-        shaped.push(text);
-        return layout.call(font, text, ...rest);
-      }) as typeof font.layout;
-      return () => (font.layout = layout);
-    });
+    const { shaped, restore } = recordShaping([fonts.regular, fonts.bold]);
     try {
       expect(await certificate('Erika Musterfrau', 'MK-2026-000777')).toEqual(first);
     } finally {
-      for (const r of restore) r();
+      restore();
     }
     expect(shaped).toEqual([]);
   });
@@ -92,16 +99,11 @@ describe('fonts parsed once per thread (issue 30)', () => {
     const first = await certificate('Erika Musterfrau', 'MK-2026-000778');
     // As many new words as the cache holds (a thread's names and numbers over ~300 contracts).
     for (let i = 0; i < wordsKept; i++) fonts.regular.layout(`Wort${i} `);
-    const shaped: string[] = [];
-    const layout = fonts.regular.layout;
-    fonts.regular.layout = ((text: string, ...rest: []) => {
-      shaped.push(text);
-      return layout.call(fonts.regular, text, ...rest);
-    }) as typeof layout;
+    const { shaped, restore } = recordShaping([fonts.regular]);
     try {
       expect(await certificate('Erika Musterfrau', 'MK-2026-000778')).toEqual(first);
     } finally {
-      fonts.regular.layout = layout;
+      restore();
     }
     // The certificate's words were shaped again in the new cache, the old words are gone.
     expect(shaped).toContain('Hausverwaltung ');
