@@ -73,9 +73,13 @@ describe.each(engines)('claim webhooks on %s', (engine) => {
       declaration: true,
     });
     expect(filed.status).toBe(201);
-    await waitFor(() => bodies().some((b) => b.type === 'claim.notified'));
+    // Deliveries run side by side, so claim.notified may arrive before claim.filed: wait for both.
+    await waitFor(
+      () => ['claim.filed', 'claim.notified'].every((t) => bodies().some((b) => b.type === t)),
+      300,
+    );
     const claimEvents = bodies().filter((b) => String(b.type).startsWith('claim.'));
-    // Deliveries run side by side: their order is not the events' order (partners sort by state).
+    // Their order is not the events' order (partners sort by state).
     expect(claimEvents.map((b) => [b.type, b.data.state, b.data.claimId]).sort()).toEqual([
       ['claim.filed', 'filed', filed.body.claimId],
       ['claim.notified', 'notified', filed.body.claimId],
