@@ -57,8 +57,10 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now(), chunk 
         mandateReference: contracts.mandateReference,
       })
       .from(contracts)
-      .where(after ? gt(contracts.applicationId, after) : undefined)
-      .orderBy(asc(contracts.applicationId))
+      // In the order of their numbers, the order they were made in (ADR 1498): the page's
+      // ledgers and debits lie side by side on disk.
+      .where(after ? gt(contracts.contractNumber, after) : undefined)
+      .orderBy(asc(contracts.contractNumber))
       .limit(chunk);
     if (page.length === 0) break;
     const ids = page.map((c) => c.applicationId);
@@ -78,7 +80,7 @@ export async function runDunning(deps: MoneyDeps, now = deps.clock.now(), chunk 
       if (step === 'reminder') reminders++;
       if (step === 'decision') decisions++;
     }
-    after = page[page.length - 1]!.applicationId;
+    after = page[page.length - 1]!.contractNumber;
     if (page.length < chunk) break;
   }
   return { reminders, decisions };
