@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { applicationKey, idKey, ofApplication } from './columns';
+import { appendedIdKey, applicationKey, idKey, ofApplication } from './columns';
 import { ledgerKinds } from '../../../domain/money/ledger';
 import { payoutStates } from '../../../domain/money/payouts';
 import { dunningDecisions } from '../../../domain/money/decisions';
@@ -27,7 +27,7 @@ import { dunningDecisions } from '../../../domain/money/decisions';
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: idKey(),
+    id: appendedIdKey(),
     applicationId: ofApplication(),
     kind: text('kind', { enum: ledgerKinds }).notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -71,7 +71,7 @@ export const debitStates = ['planned', 'in_batch', 'presented', 'collected', 're
 export const sepaDebits = pgTable(
   'sepa_debits',
   {
-    id: idKey(),
+    id: appendedIdKey(),
     applicationId: ofApplication(),
     period: date('period', { mode: 'string' }).notNull(),
     attempt: integer('attempt').notNull(),
