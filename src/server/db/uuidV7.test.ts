@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engines, type TestDatabase } from '../testing/database';
 
-// Ledger entries and debits get time-ordered keys from the database (migration 0022, ADR 1498):
+// Ledger entries and debits get time-ordered keys from the database (migration 0021, ADR 1498):
 // the batch work appends them at the right-hand end of their primary key's index.
 describe.each(engines)('uuid_v7() on %s', (engine) => {
   let db: TestDatabase;

@@ -8,7 +8,7 @@ import { applications } from './applications';
 export const idKey = () => uuid('id').primaryKey().defaultRandom();
 
 /**
- * A time-ordered uuid (version 7, made by the database's `uuid_v7()`, migration 0022) as the
+ * A time-ordered uuid (version 7, made by the database's `uuid_v7()`, migration 0021) as the
  * primary key of tables the batch work appends to by the thousand (ledger entries, debits): a
  * new key goes to the right-hand end of the index instead of a random page of it (ADR 1498).
  * The key shows when the row was made, to the millisecond; these ids stay inside the back office.

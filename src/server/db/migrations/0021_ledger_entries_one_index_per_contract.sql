@@ -1,1 +1,0 @@
-DROP INDEX "ledger_entries_application_idx";
