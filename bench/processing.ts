@@ -9,7 +9,7 @@
 // submission's commit to the decision's log line (p50, p95; DB and log, not the 1 s polls), and
 // the longest block of the server's main event loop during the burst (bench/lib/loopProbe.mjs,
 // inside the server; LOOP_PROBE_SPLIT=1 also splits the longest block into the main thread's CPU,
-// its wait for a CPU and its time blocked, ADR 1475), the server's CPU per decision and, of it, its main thread's (/proc task). Runs BENCH_REPEATS rounds; in each round every engine and every build
+// its wait for a CPU and its time blocked, ADR 1475), the server's CPU per decision and, of it, its main thread's (/proc task), and the whole machine's (/proc/stat: the PostgreSQL server and the bench's clients included, ADR 1499). Runs BENCH_REPEATS rounds; in each round every engine and every build
 // runs once (interleaved). BENCH_PROCESSING_BUILDS='{"before":"distbase/server/main.js",
 // "now":"dist/server/main.js"}' compares a copy of an earlier build side by side; node flags
 // after a build's script ("distbase/server/main.js --heap-growing-percent=30") are that build's
@@ -49,6 +49,25 @@ const finalStates = new Set(['accepted', 'declined', 'pending']);
 const polls = process.env.BENCH_PROCESSING_POLLS !== '0';
 const bursts = Number(process.env.BENCH_PROCESSING_BURSTS ?? 1);
 const decidedLines = (log: string) => log.split('"application decided"').length - 1;
+
+/**
+ * CPU time the whole machine spent busy so far (ms, /proc/stat; steal, idle and I/O wait left
+ * out): the server, the PostgreSQL server's processes and the bench's own clients share the two
+ * cores, and 30 decisions per second must fit all of them (ADR 1499). Linux only; 0 elsewhere.
+ */
+function machineBusyMs(): number {
+  try {
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return ((user! + nice! + system! + irq! + softirq!) * 1000) / 100; // USER_HZ = 100
+  } catch {
+    return 0;
+  }
+}
 
 /** 85 % accepted: every 20th declined ("Abgelehnt"), every 10th in review ("Pruefung"). */
 const personaOf = (i: number) =>
@@ -138,6 +157,8 @@ interface Result {
   /** Of it, the main thread's (HTTP, jobs, database driver, e-mails), ms. */
   mainCpuPerDecisionMs: number;
   /** This bench process's CPU (the tenants' requests and polls) on the same cores, ms. */
+  /** The whole machine's busy CPU over the same time (server, database, bench), ms. */
+  machinePerDecisionMs: number;
   clientCpuPerDecisionMs: number;
   /** The server process's largest RSS during the burst (document threads included), MB. */
   peakRssMb: number;
@@ -225,6 +246,7 @@ async function burst(engine: Engine, script: string): Promise<Result[]> {
       prepared: Prepared[];
       states: string[];
       cpu: number;
+      machineMs: number;
       mainCpu: number;
       clientMs: number;
       byThread: Record<string, number>;
@@ -250,6 +272,7 @@ async function burst(engine: Engine, script: string): Promise<Result[]> {
         );
       const client0 = process.cpuUsage();
       const cpu0 = cpuMsOf(s.pid);
+      const machine0 = machineBusyMs();
       const mainCpu0 = cpuMsOf(s.pid, s.pid);
       const threads0 = threadCpuMsOf(s.pid);
       let peakRssMb = 0;
@@ -273,6 +296,7 @@ async function burst(engine: Engine, script: string): Promise<Result[]> {
       // is the last "application decided" line (the log is written at least once a second).
       while (!polls && decidedLines(s.output()) < count * (b + 1)) await sleep(200);
       const cpu = cpuMsOf(s.pid) - cpu0;
+      const machineMs = machineBusyMs() - machine0;
       const mainCpu = cpuMsOf(s.pid, s.pid) - mainCpu0;
       const client = process.cpuUsage(client0);
       const byThread = threadsPerDecision(threads0, threadCpuMsOf(s.pid), s.pid);
@@ -289,6 +313,7 @@ async function burst(engine: Engine, script: string): Promise<Result[]> {
         prepared,
         states,
         cpu,
+        machineMs,
         mainCpu,
         clientMs: (client.user + client.system) / 1000,
         byThread,
@@ -345,6 +370,7 @@ async function burst(engine: Engine, script: string): Promise<Result[]> {
             ),
         accepted: accepted.length,
         cpuPerDecisionMs: m.cpu / decided.length,
+        machinePerDecisionMs: m.machineMs / decided.length,
         mainCpuPerDecisionMs: m.mainCpu / decided.length,
         clientCpuPerDecisionMs: m.clientMs / decided.length,
         peakRssMb: m.peakRssMb,
@@ -376,7 +402,7 @@ for (let round = 0; round < repeats; round++) {
         console.log(
           `round ${round + 1} ${engine} ${name}${b ? ` burst ${b + 1}` : ''}: ${r.accepted} accepted, ${r.acceptedPerSecond.toFixed(1)}/s, ` +
             `p50 ${Math.round(r.p50)} ms, p95 ${Math.round(r.p95)} ms, loop max ${Math.round(r.loopMaxMs)} ms, ` +
-            `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}; the bench's own requests ${r.clientCpuPerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
+            `CPU ${r.cpuPerDecisionMs.toFixed(0)} ms per decision (main thread ${r.mainCpuPerDecisionMs.toFixed(0)}; the bench's own requests ${r.clientCpuPerDecisionMs.toFixed(0)}; the whole machine ${r.machinePerDecisionMs.toFixed(0)}), peak RSS ${Math.round(r.peakRssMb)} MB` +
             `${r.wrong ? `, ${r.wrong} WRONG outcomes` : ''} (load before ${before})`,
         );
         if (r.split)
@@ -419,7 +445,7 @@ for (const engine of engines) {
       rows.push(
         check(
           `${label}, accepted decisions per second`,
-          `${fmt(rate, 1)}/s; submission -> decision p50 ${fmt(spread(rs.map((r) => r.p50)))} ms, p95 ${fmt(spread(rs.map((r) => r.p95)))} ms; server CPU ${fmt(spread(rs.map((r) => r.cpuPerDecisionMs)))} ms per decision (main thread ${fmt(spread(rs.map((r) => r.mainCpuPerDecisionMs)))}); server RSS peak ${fmt(spread(rs.map((r) => r.peakRssMb)))} MB` +
+          `${fmt(rate, 1)}/s; submission -> decision p50 ${fmt(spread(rs.map((r) => r.p50)))} ms, p95 ${fmt(spread(rs.map((r) => r.p95)))} ms; server CPU ${fmt(spread(rs.map((r) => r.cpuPerDecisionMs)))} ms per decision (main thread ${fmt(spread(rs.map((r) => r.mainCpuPerDecisionMs)))}; the whole machine, database and bench included, ${fmt(spread(rs.map((r) => r.machinePerDecisionMs)))}); server RSS peak ${fmt(spread(rs.map((r) => r.peakRssMb)))} MB` +
             `${wrong ? `; ${wrong} outcomes differ from the persona` : ''}; load ${loads.get(key)!.join(' / ')}`,
           '>= 30/s',
           rate.median >= 30 && wrong === 0,
