@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { bundleUrl, startWorker } from '../threads';
+import { answersInTurns } from './answersInTurns';
 import {
   compiledReplyId,
   type QueryResult,
@@ -18,6 +19,12 @@ type Request = WorkerRequest extends infer R
     ? Omit<R, 'id'>
     : never
   : never;
+
+/**
+ * Answers handed on per turn of the event loop: ~16 answers and their continuations are a few ms
+ * of the main thread's CPU even on a slow machine (ADR 1500).
+ */
+const answersPerTurn = 16;
 
 /** A PGlite error (code, detail, constraint, ...) rebuilt on this side of the thread boundary. */
 function rebuild(error: NonNullable<WorkerReply['error']>): Error {
@@ -127,16 +134,21 @@ export class PgliteThread {
   }
 
   private listen(worker: Worker): void {
-    worker.on('message', (reply: WorkerReply) => {
-      if (reply.id === compiledReplyId) {
-        compiled ??= reply.result as PgliteWasm;
-        return;
-      }
+    // A group commit's answers arrive together: at most answersPerTurn of them (and the code
+    // each resumes) per turn of the event loop, the rest in the next turns (answersInTurns.ts).
+    const answer = answersInTurns<WorkerReply>(answersPerTurn, (reply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.ok) p.ok(reply.result);
       else p.fail(rebuild(reply.error!));
+    });
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.id === compiledReplyId) {
+        compiled ??= reply.result as PgliteWasm;
+        return;
+      }
+      answer(reply);
     });
     worker.on('error', (err) => this.die(err));
     worker.on('exit', (code) => this.die(new Error(`the PGlite thread ended (exit ${code})`)));
