@@ -9,7 +9,10 @@
  * waits for nothing); the rest wait for the loop's next turns, `perTurn` per turn (setImmediate:
  * timers, sockets and other work run in between).
  */
-export function answersInTurns<T>(perTurn: number, handOn: (item: T) => void): (item: T) => void {
+export function answersInTurns<T>(
+  perTurn: number,
+  handOn: (item: T) => void,
+): { receive(item: T): void; flush(): void } {
   const waiting: T[] = [];
   let handedThisTurn = 0;
   const take = (item: T) => {
@@ -21,8 +24,18 @@ export function answersInTurns<T>(perTurn: number, handOn: (item: T) => void): (
     handedThisTurn = 0;
     while (waiting.length > 0 && handedThisTurn < perTurn) take(waiting.shift()!);
   }
-  return (item: T) => {
-    if (waiting.length === 0 && handedThisTurn < perTurn) take(item);
-    else waiting.push(item);
+  return {
+    receive(item: T) {
+      if (waiting.length === 0 && handedThisTurn < perTurn) take(item);
+      else waiting.push(item);
+    },
+    /**
+     * Hands on everything still waiting, now: before the sender's end is reported (a PGlite
+     * thread that could not open answers why and exits; the reason must reach its waiters
+     * before "the thread ended" does).
+     */
+    flush() {
+      while (waiting.length > 0) handOn(waiting.shift()!);
+    },
   };
 }

@@ -136,22 +136,35 @@ export class PgliteThread {
   private listen(worker: Worker): void {
     // A group commit's answers arrive together: at most answersPerTurn of them (and the code
     // each resumes) per turn of the event loop, the rest in the next turns (answersInTurns.ts).
-    const answer = answersInTurns<WorkerReply>(answersPerTurn, (reply) => {
+    const answers = answersInTurns<WorkerReply>(answersPerTurn, (reply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
       this.pending.delete(reply.id);
       if (reply.ok) p.ok(reply.result);
-      else p.fail(rebuild(reply.error!));
+      else {
+        const err = rebuild(reply.error!);
+        // The thread could not open (id 0): whatever waits or comes fails for this reason, also
+        // when the thread's end is reported before `opened`'s handlers below have run.
+        if (reply.id === 0) this.dead ??= err;
+        p.fail(err);
+      }
     });
     worker.on('message', (reply: WorkerReply) => {
       if (reply.id === compiledReplyId) {
         compiled ??= reply.result as PgliteWasm;
         return;
       }
-      answer(reply);
+      answers.receive(reply);
     });
-    worker.on('error', (err) => this.die(err));
-    worker.on('exit', (code) => this.die(new Error(`the PGlite thread ended (exit ${code})`)));
+    // What the thread said before it ended (why it could not open) comes before that it ended.
+    worker.on('error', (err) => {
+      answers.flush();
+      this.die(err);
+    });
+    worker.on('exit', (code) => {
+      answers.flush();
+      this.die(new Error(`the PGlite thread ended (exit ${code})`));
+    });
   }
 
   private die(err: Error): void {
