@@ -157,9 +157,9 @@ interface Result {
   /** Of it, the main thread's (HTTP, jobs, database driver, e-mails), ms. */
   mainCpuPerDecisionMs: number;
   /** This bench process's CPU (the tenants' requests and polls) on the same cores, ms. */
+  clientCpuPerDecisionMs: number;
   /** The whole machine's busy CPU over the same time (server, database, bench), ms. */
   machinePerDecisionMs: number;
-  clientCpuPerDecisionMs: number;
   /** The server process's largest RSS during the burst (document threads included), MB. */
   peakRssMb: number;
   /** CPU per decision by thread name (threads that ended during the burst are missing), ms. */
